@@ -1,0 +1,29 @@
+//! damka: an engine for Russian checkers (shashki) and its sibling games.
+//!
+//! The crate is layered; each module uses only the ones above it in this list:
+//!
+//! * [`types`]: sides, squares, bitboards and diagonal directions on the ghost-square layout;
+//! * [`variant`]: the [`Rules`](variant::Rules) of each game and the runtime [`Variant`](variant::Variant) tag;
+//! * [`zobrist`]: fixed random keys for hashing positions;
+//! * [`moves`]: [`Move`](moves::Move), its display [`Path`](moves::Path), and [`MoveList`](moves::MoveList);
+//! * [`position`]: the board on bitboards, with play/undo and an incremental key;
+//! * [`movegen`]: legal moves under every capture rule;
+//! * [`notation`]: squares, moves and FEN to and from text;
+//! * [`perft`]: move-tree counting that proves the generator;
+//! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
+//!
+//! Nothing in the library prints to stdout: that belongs to the protocol front end.
+
+#![warn(missing_docs)]
+#![warn(clippy::print_stdout)]
+
+pub mod cli;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod output;
+pub mod perft;
+pub mod position;
+pub mod types;
+pub mod variant;
+pub mod zobrist;

@@ -1,0 +1,80 @@
+//! The `damka` binary: with no arguments a protocol server on stdin/stdout; with a subcommand a
+//! command-line tool. Only argument parsing lives here; the work is library code.
+
+use clap::{Parser, Subcommand};
+use damka::cli;
+use damka::variant::Variant;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "damka", version, about = "A Russian checkers (shashki) engine")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the move tree to a depth (proves move generation; measures its speed).
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this position instead of the initial one.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print each root move and its count first.
+        #[arg(long)]
+        divide: bool,
+        /// Count every capture sequence separately instead of every distinct move.
+        #[arg(long)]
+        paths: bool,
+        /// Worker threads (1 = serial).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
+    /// List every legal move, one per line, sorted.
+    Moves {
+        /// The position (default: the initial one).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args = Cli::parse();
+    let result = match args.command {
+        None => Ok(()),
+        Some(Command::Perft {
+            depth,
+            fen,
+            divide,
+            paths,
+            threads,
+            variant,
+        }) => cli::perft(cli::PerftArgs {
+            depth,
+            fen,
+            divide,
+            paths,
+            threads,
+            variant,
+        }),
+        Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("damka: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,478 @@
+//! Text in and out: squares, moves and PDN FEN positions, with errors that say what is wrong.
+//!
+//! * Squares are algebraic (`c3`); FENs also take PDN/lidraughts numbers (1 = b8 … 32 = g1).
+//! * A quiet move is `c3-d4`; a capture lists every landing square, `c3:e5:c7`. On input `x`
+//!   may stand for `:`, and a capture may be shortened to any subsequence of its landing squares
+//!   that keeps the first and the last (`c3:c7`) when exactly one legal move matches.
+//! * A position is `W:Wa1,c1,Kd4:Bb6,Kh8`: side to move, then each side's squares with `K` for a
+//!   king. Lower case, spaces, numbers, ranges (`1-12`), a trailing `.` and extra `:<tag><number>`
+//!   fields such as lidraughts' `:H0:F1` are accepted; the extra fields are returned to the caller.
+//!
+//! Nothing here panics on input.
+
+use crate::movegen::{capture_paths, gen_quiets, has_capture, legal_moves_with_paths};
+use crate::moves::{Move, MoveList, Path};
+use crate::position::{Position, PositionError};
+use crate::types::{Bitboard, Side, Square};
+use crate::variant::Rules;
+use std::fmt;
+
+/// Why a piece of text is not a valid square, move or position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Nothing to parse.
+    Empty(&'static str),
+    /// A square name that is not a dark square of the board.
+    BadSquare(String),
+    /// The FEN's side-to-move field is neither `W` nor `B`.
+    BadSideToMove(String),
+    /// A FEN field that is not a piece list or a `<tag><number>` field.
+    BadField(String),
+    /// A square listed twice in a FEN.
+    DuplicateSquare(Square),
+    /// The pieces do not form a position.
+    Position(PositionError),
+    /// The move text is not squares joined by `-`, `:` or `x`.
+    BadMove(String),
+    /// The move is well formed but no legal move matches it.
+    IllegalMove {
+        /// The move as given.
+        text: String,
+        /// Why, including the legal alternatives when that helps.
+        reason: String,
+    },
+    /// More than one legal move matches a shortened capture.
+    AmbiguousMove {
+        /// The move as given.
+        text: String,
+        /// The full paths of the matching moves.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Empty(what) => write!(f, "empty {what}"),
+            NotationError::BadSquare(s) => {
+                write!(
+                    f,
+                    "'{s}' is not a dark square (use a1..h8 or a number 1..32)"
+                )
+            }
+            NotationError::BadSideToMove(s) => {
+                write!(f, "side to move '{s}' must be W or B")
+            }
+            NotationError::BadField(s) => write!(
+                f,
+                "FEN field '{s}' is neither a piece list (W.../B...) nor a counter such as H0"
+            ),
+            NotationError::DuplicateSquare(sq) => write!(f, "square {sq} is listed twice"),
+            NotationError::Position(e) => write!(f, "{e}"),
+            NotationError::BadMove(s) => write!(
+                f,
+                "'{s}' is not a move (expected squares joined by '-', ':' or 'x', e.g. c3-d4 or c3:e5:c7)"
+            ),
+            NotationError::IllegalMove { text, reason } => {
+                write!(f, "illegal move '{text}': {reason}")
+            }
+            NotationError::AmbiguousMove { text, candidates } => write!(
+                f,
+                "ambiguous move '{text}': it matches {} (give more landing squares)",
+                candidates.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl From<PositionError> for NotationError {
+    fn from(e: PositionError) -> Self {
+        NotationError::Position(e)
+    }
+}
+
+/// Parses an algebraic square name (`c3`, any case).
+pub fn parse_square(text: &str) -> Result<Square, NotationError> {
+    let bad = || NotationError::BadSquare(text.to_string());
+    let bytes = text.trim().as_bytes();
+    let [file, rank] = bytes else {
+        return Err(bad());
+    };
+    let file = file.to_ascii_lowercase();
+    if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(rank) {
+        return Err(bad());
+    }
+    Square::from_file_rank(file - b'a', rank - b'1').ok_or_else(bad)
+}
+
+/// Parses a FEN square: algebraic, or a PDN/lidraughts number (1 = b8 … 32 = g1).
+pub fn parse_fen_square(text: &str) -> Result<Square, NotationError> {
+    let text = text.trim();
+    if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() {
+        text.parse::<u8>()
+            .ok()
+            .and_then(Square::from_pdn_number)
+            .ok_or_else(|| NotationError::BadSquare(text.to_string()))
+    } else {
+        parse_square(text)
+    }
+}
+
+/// A parsed FEN: the placement, the side to move and any extra `<tag><number>` fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// The kings of both sides.
+    pub kings: Bitboard,
+    /// The side to move.
+    pub side: Side,
+    /// Extra fields in order, such as `("H", 0)` and `("F", 1)`, tags in upper case.
+    pub extras: Vec<(String, u64)>,
+}
+
+impl Fen {
+    /// Parses a PDN FEN. Validation is syntactic plus "no square twice"; [`Fen::position`]
+    /// checks the rest.
+    pub fn parse(text: &str) -> Result<Fen, NotationError> {
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let text = text.trim_end_matches('.');
+        if text.is_empty() {
+            return Err(NotationError::Empty("FEN"));
+        }
+        let mut fields = text.split(':');
+        let side = match fields.next().unwrap_or_default() {
+            "W" | "w" => Side::White,
+            "B" | "b" => Side::Black,
+            other => return Err(NotationError::BadSideToMove(other.to_string())),
+        };
+        let mut fen = Fen {
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
+            side,
+            extras: Vec::new(),
+        };
+        for field in fields {
+            let mut chars = field.chars();
+            let tag = chars.next().map(|c| c.to_ascii_uppercase());
+            match tag {
+                Some('W') => fen.add_pieces(Side::White, chars.as_str())?,
+                Some('B') => fen.add_pieces(Side::Black, chars.as_str())?,
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let split = field
+                        .find(|c: char| !c.is_ascii_alphabetic())
+                        .unwrap_or(field.len());
+                    let (name, value) = field.split_at(split);
+                    let value = value
+                        .parse::<u64>()
+                        .map_err(|_| NotationError::BadField(field.to_string()))?;
+                    fen.extras.push((name.to_ascii_uppercase(), value));
+                }
+                _ => return Err(NotationError::BadField(field.to_string())),
+            }
+        }
+        Ok(fen)
+    }
+
+    fn add_pieces(&mut self, side: Side, list: &str) -> Result<(), NotationError> {
+        for item in list.split(',').filter(|item| !item.is_empty()) {
+            let (king, squares) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            let squares = parse_square_range(squares)?;
+            for square in squares {
+                if (self.white | self.black).contains(square) {
+                    return Err(NotationError::DuplicateSquare(square));
+                }
+                match side {
+                    Side::White => self.white |= square.bb(),
+                    Side::Black => self.black |= square.bb(),
+                }
+                if king {
+                    self.kings |= square.bb();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position this FEN describes, if it is one.
+    pub fn position<R: Rules>(&self) -> Result<Position<R>, NotationError> {
+        Ok(Position::from_parts(
+            self.white, self.black, self.kings, self.side,
+        )?)
+    }
+
+    /// The value of an extra field, by tag (upper case).
+    pub fn extra(&self, tag: &str) -> Option<u64> {
+        self.extras
+            .iter()
+            .find(|(name, _)| name == tag)
+            .map(|(_, value)| *value)
+    }
+}
+
+/// One square, or a numeric range `a-b` of PDN numbers.
+fn parse_square_range(text: &str) -> Result<Vec<Square>, NotationError> {
+    match text.split_once('-') {
+        None => Ok(vec![parse_fen_square(text)?]),
+        Some((first, last)) => {
+            let bad = || NotationError::BadSquare(text.to_string());
+            let first: u8 = first.parse().map_err(|_| bad())?;
+            let last: u8 = last.parse().map_err(|_| bad())?;
+            if first > last {
+                return Err(bad());
+            }
+            (first..=last)
+                .map(|n| Square::from_pdn_number(n).ok_or_else(bad))
+                .collect()
+        }
+    }
+}
+
+/// Parses a FEN into a position (extra fields are checked for syntax and ignored).
+///
+/// ```
+/// use damka::{notation, position::Position, variant::Russian};
+/// let lidraughts = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12:H0:F1";
+/// let pos: Position<Russian> = notation::parse_fen(lidraughts).unwrap();
+/// assert_eq!(pos, Position::startpos());
+/// ```
+pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, NotationError> {
+    Fen::parse(text)?.position()
+}
+
+/// The FEN of a position, squares algebraic in board order: `W:Wa1,c1,Kd4:Bb6,Kh8`.
+pub fn fen<R: Rules>(pos: &Position<R>) -> String {
+    let side = match pos.side_to_move() {
+        Side::White => 'W',
+        Side::Black => 'B',
+    };
+    let list = |side: Side| {
+        let mut squares: Vec<Square> = pos.pieces(side).into_iter().collect();
+        squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        squares
+            .iter()
+            .map(|sq| {
+                let king = if pos.kings(side).contains(*sq) {
+                    "K"
+                } else {
+                    ""
+                };
+                format!("{king}{sq}")
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!("{side}:W{}:B{}", list(Side::White), list(Side::Black))
+}
+
+/// Formats a path: `c3-d4` for a quiet move, `c3:e5:c7` for a capture.
+pub fn format_path(path: &Path, capture: bool) -> String {
+    let separator = if capture { ":" } else { "-" };
+    path.squares()
+        .iter()
+        .map(|sq| sq.to_string())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// The notation of a legal move in `pos`: its full landing path.
+///
+/// Of several paths that make the same move, the first one generated is shown, so the text is
+/// the same every time.
+pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: Move) -> String {
+    if mv.is_capture() {
+        if let Some((_, path)) = capture_paths(pos).into_iter().find(|(m, _)| *m == mv) {
+            return format_path(&path, true);
+        }
+        // Not a legal capture here: show what is known rather than fail.
+        return format!("{}:{}", mv.from(), mv.to());
+    }
+    format!("{}-{}", mv.from(), mv.to())
+}
+
+/// The notation of every legal move of `pos`, in generation order.
+pub fn legal_move_strings<R: Rules>(pos: &Position<R>) -> Vec<(Move, String)> {
+    legal_moves_with_paths(pos)
+        .into_iter()
+        .map(|(mv, path)| (mv, format_path(&path, mv.is_capture())))
+        .collect()
+}
+
+/// Splits move text into its squares.
+fn parse_move_squares(text: &str) -> Result<Vec<Square>, NotationError> {
+    let bad = || NotationError::BadMove(text.to_string());
+    let squares: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
+    if squares.len() < 2 {
+        return Err(bad());
+    }
+    squares
+        .into_iter()
+        .map(|s| parse_square(s).map_err(|_| bad()))
+        .collect()
+}
+
+/// True if `given` keeps the first and last squares of `path` and the rest is a subsequence of
+/// its landing squares.
+fn path_matches(path: &[Square], given: &[Square]) -> bool {
+    let (Some(first), Some(last)) = (given.first(), given.last()) else {
+        return false;
+    };
+    if path.first() != Some(first) || path.last() != Some(last) || given.len() > path.len() {
+        return false;
+    }
+    let mut inner = path[1..path.len() - 1].iter();
+    given[1..given.len() - 1]
+        .iter()
+        .all(|sq| inner.any(|p| p == sq))
+}
+
+/// Reads a move in `pos`: a quiet move `c3-d4`, or a capture by its full landing path
+/// `c3:e5:c7` or any shortening of it that only one legal move matches.
+///
+/// ```
+/// use damka::{notation, position::Position, variant::Russian};
+/// let pos: Position<Russian> = Position::startpos();
+/// let mv = notation::parse_move(&pos, "c3-d4").unwrap();
+/// assert_eq!(notation::move_to_string(&pos, mv), "c3-d4");
+/// assert!(notation::parse_move(&pos, "c3-c5").is_err());
+/// ```
+pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty("move"));
+    }
+    let given = parse_move_squares(text)?;
+    let capturing = has_capture(pos);
+    let candidates: Vec<(Move, Path)> = if capturing {
+        capture_paths(pos)
+    } else {
+        let mut list = MoveList::new();
+        gen_quiets(pos, &mut list);
+        list.iter()
+            .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
+            .collect()
+    };
+    let mut matches: Vec<Move> = Vec::new();
+    for (mv, path) in &candidates {
+        if path_matches(path.squares(), &given) && !matches.contains(mv) {
+            matches.push(*mv);
+        }
+    }
+    match matches.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(NotationError::IllegalMove {
+            text: text.to_string(),
+            reason: explain_illegal(pos, &given, capturing),
+        }),
+        several => Err(NotationError::AmbiguousMove {
+            text: text.to_string(),
+            candidates: several.iter().map(|mv| move_to_string(pos, *mv)).collect(),
+        }),
+    }
+}
+
+/// A short reason why no legal move matches `given`.
+fn explain_illegal<R: Rules>(pos: &Position<R>, given: &[Square], capturing: bool) -> String {
+    let legal: Vec<String> = legal_move_strings(pos)
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    if legal.is_empty() {
+        return format!("{} has no legal move", pos.side_to_move().name());
+    }
+    let from = given[0];
+    let reason = match pos.piece_at(from) {
+        None => format!("{from} is empty"),
+        Some(piece) if piece.side != pos.side_to_move() => {
+            format!(
+                "{from} holds a {} piece but {} is to move",
+                piece.side.name(),
+                pos.side_to_move().name()
+            )
+        }
+        Some(_) if capturing => "capturing is compulsory".to_string(),
+        Some(_) => format!("the piece on {from} cannot move there"),
+    };
+    format!("{reason}; legal moves: {}", legal.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Russian;
+
+    #[test]
+    fn squares_parse_in_both_cases_and_reject_light_squares() {
+        assert_eq!(
+            parse_square("C3").map(|s| s.to_string()),
+            Ok("c3".to_string())
+        );
+        assert!(parse_square("c4").is_err());
+        assert!(parse_square("i1").is_err());
+        assert!(parse_square("").is_err());
+        assert!(parse_fen_square("33").is_err());
+        assert!(parse_fen_square("0").is_err());
+        assert_eq!(
+            parse_fen_square("29").map(|s| s.to_string()),
+            Ok("a1".to_string())
+        );
+    }
+
+    #[test]
+    fn fen_accepts_lidraughts_and_lower_case_forms() {
+        let start = Position::<Russian>::startpos();
+        for text in [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12:H0:F1",
+            "W:W21-32:B1-12",
+            "w:wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8.",
+            " W : W21, 22,23,24,25,26,27,28,29,30,31,32 : B1,2,3,4,5,6,7,8,9,10,11,12 ",
+        ] {
+            assert_eq!(parse_fen::<Russian>(text), Ok(start), "{text}");
+        }
+        let fen = Fen::parse("B:Wa1:BKh8:H7:F12").unwrap();
+        assert_eq!(fen.extra("H"), Some(7));
+        assert_eq!(fen.extra("F"), Some(12));
+    }
+
+    #[test]
+    fn fen_errors_say_what_is_wrong() {
+        let message = |text: &str| parse_fen::<Russian>(text).unwrap_err().to_string();
+        assert!(message("").contains("empty"));
+        assert!(message("X:Wa1:Bh8").contains("side to move"));
+        assert!(message("W:Wa2:Bh8").contains("a2"));
+        assert!(message("W:Wa1,a1:Bh8").contains("twice"));
+        assert!(message("W:Wa1:Ba1").contains("twice"));
+        assert!(message("W:Wb8:Bh6").contains("promotion rank"));
+        assert!(message("W:Wa1:B?").contains("'?'"));
+        assert!(message("W:Wa1:Q3").contains("Q3"));
+    }
+
+    #[test]
+    fn fen_round_trips() {
+        let text = "B:Wa1,c3,Kd4:Bb6,Kh8";
+        let pos = parse_fen::<Russian>(text).unwrap();
+        assert_eq!(fen(&pos), text);
+    }
+
+    #[test]
+    fn path_matching_allows_shortening() {
+        let sq = |s: &str| parse_square(s).unwrap();
+        let path = [sq("c3"), sq("e5"), sq("c7"), sq("a5")];
+        assert!(path_matches(&path, &[sq("c3"), sq("a5")]));
+        assert!(path_matches(&path, &[sq("c3"), sq("c7"), sq("a5")]));
+        assert!(path_matches(&path, &path));
+        assert!(!path_matches(&path, &[sq("c3"), sq("c7")]));
+        assert!(!path_matches(
+            &path,
+            &[sq("c3"), sq("a5"), sq("c7"), sq("a5")]
+        ));
+    }
+}

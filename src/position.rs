@@ -1,0 +1,304 @@
+//! [`Position`]: the placement of men and kings on bitboards, the side to move and the Zobrist
+//! key, with making and unmaking moves. It knows nothing of game history, draw rules or notation
+//! (see `game` and `notation`), and it trusts the moves it is given to be legal.
+
+use crate::moves::Move;
+use crate::types::{Bitboard, Kind, Piece, Side, Square};
+use crate::variant::Rules;
+use crate::zobrist::{self, BLACK_TO_MOVE};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A board position of the game `R`.
+///
+/// Invariants, established by [`Position::from_parts`] and kept by [`Position::play`]: the two
+/// sides' pieces are disjoint real squares, kings are a subset of the pieces, no man stands on its
+/// own promotion rank, and `key` equals [`Position::compute_key`].
+pub struct Position<R: Rules> {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Side,
+    key: u64,
+    rules: PhantomData<R>,
+}
+
+// Manual impls: derives would demand the bounds of `R` again for no gain.
+impl<R: Rules> Clone for Position<R> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Rules> Copy for Position<R> {}
+
+impl<R: Rules> PartialEq for Position<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.pieces == other.pieces && self.kings == other.kings && self.side == other.side
+    }
+}
+
+impl<R: Rules> Eq for Position<R> {}
+
+impl<R: Rules> std::hash::Hash for Position<R> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+    }
+}
+
+impl<R: Rules> fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("white", &self.pieces[0])
+            .field("black", &self.pieces[1])
+            .field("kings", &self.kings)
+            .field("side", &self.side)
+            .finish()
+    }
+}
+
+/// Why a set of bitboards is not a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A square is claimed by both sides.
+    Overlap(Square),
+    /// A king is listed on a square with no piece.
+    KingWithoutPiece(Square),
+    /// A man stands on the rank where it would already have been crowned.
+    ManOnPromotionRank(Square, Side),
+    /// A bit outside the 32 playable squares is set.
+    OffBoard,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Overlap(sq) => {
+                write!(f, "square {sq} holds both a white and a black piece")
+            }
+            PositionError::KingWithoutPiece(sq) => write!(f, "king on empty square {sq}"),
+            PositionError::ManOnPromotionRank(sq, side) => write!(
+                f,
+                "a {} man on {sq} stands on its promotion rank and would already be a king",
+                side.name()
+            ),
+            PositionError::OffBoard => write!(f, "piece outside the playable squares"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What [`Position::play`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured_kings: Bitboard,
+    moved_king: bool,
+    key: u64,
+}
+
+impl<R: Rules> Position<R> {
+    /// Builds a position from each side's pieces, the kings among them and the side to move.
+    pub fn from_parts(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Side,
+    ) -> Result<Self, PositionError> {
+        if (white | black | kings).without(Bitboard::ALL).any() {
+            return Err(PositionError::OffBoard);
+        }
+        if let Some(sq) = (white & black).into_iter().next() {
+            return Err(PositionError::Overlap(sq));
+        }
+        if let Some(sq) = kings.without(white | black).into_iter().next() {
+            return Err(PositionError::KingWithoutPiece(sq));
+        }
+        for side in Side::BOTH {
+            let own = if side == Side::White { white } else { black };
+            let stuck = own.without(kings) & Bitboard::promotion_rank(side);
+            if let Some(sq) = stuck.into_iter().next() {
+                return Err(PositionError::ManOnPromotionRank(sq, side));
+            }
+        }
+        let mut pos = Position {
+            pieces: [white, black],
+            kings,
+            side,
+            key: 0,
+            rules: PhantomData,
+        };
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    /// The starting position of the game.
+    pub fn startpos() -> Self {
+        let white = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2);
+        let black = Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7);
+        Self::from_parts(white, black, Bitboard::EMPTY, Side::White)
+            .expect("the starting position is valid")
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// All pieces of `side`.
+    #[inline]
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()]
+    }
+
+    /// The men of `side`.
+    #[inline]
+    pub fn men(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()].without(self.kings)
+    }
+
+    /// The kings of `side`.
+    #[inline]
+    pub fn kings(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()] & self.kings
+    }
+
+    /// The kings of both sides.
+    #[inline]
+    pub fn all_kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty playable square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.occupied().complement()
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let side = Side::BOTH
+            .into_iter()
+            .find(|s| self.pieces(*s).contains(square))?;
+        let kind = if self.kings.contains(square) {
+            Kind::King
+        } else {
+            Kind::Man
+        };
+        Some(Piece { side, kind })
+    }
+
+    /// The Zobrist key, kept up to date incrementally by [`Position::play`].
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from scratch (for checking the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Side::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for side in Side::BOTH {
+            for sq in self.men(side) {
+                key ^= zobrist::piece_key(side, Kind::Man, sq);
+            }
+            for sq in self.kings(side) {
+                key ^= zobrist::piece_key(side, Kind::King, sq);
+            }
+        }
+        key
+    }
+
+    /// Plays a legal move in place and returns what [`Position::undo`] needs to take it back.
+    #[inline]
+    pub fn play(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let them = us.opponent();
+        let (from, to) = (mv.from(), mv.to());
+        let moved_king = self.kings.contains(from);
+        let captured = mv.captured();
+        let undo = Undo {
+            captured_kings: captured & self.kings,
+            moved_king,
+            key: self.key,
+        };
+
+        // `from ^ to` (not `|`) keeps a capture that ends where it started in place.
+        let path = from.bb() ^ to.bb();
+        self.pieces[us.index()] ^= path;
+        let mut key = self.key ^ BLACK_TO_MOVE;
+        if moved_king {
+            self.kings ^= path;
+            key ^=
+                zobrist::piece_key(us, Kind::King, from) ^ zobrist::piece_key(us, Kind::King, to);
+        } else {
+            let kind = if mv.promotes() { Kind::King } else { Kind::Man };
+            if mv.promotes() {
+                self.kings |= to.bb();
+            }
+            key ^= zobrist::piece_key(us, Kind::Man, from) ^ zobrist::piece_key(us, kind, to);
+        }
+        if captured.any() {
+            for sq in captured {
+                let kind = if self.kings.contains(sq) {
+                    Kind::King
+                } else {
+                    Kind::Man
+                };
+                key ^= zobrist::piece_key(them, kind, sq);
+            }
+            self.pieces[them.index()] ^= captured;
+            self.kings = self.kings.without(captured);
+        }
+        self.key = key;
+        self.side = them;
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move played, with the [`Undo`] it returned.
+    #[inline]
+    pub fn undo(&mut self, mv: Move, undo: Undo) {
+        let them = self.side;
+        let us = them.opponent();
+        let path = mv.from().bb() ^ mv.to().bb();
+        self.pieces[us.index()] ^= path;
+        if undo.moved_king {
+            self.kings ^= path;
+        } else if mv.promotes() {
+            self.kings ^= mv.to().bb();
+        }
+        self.pieces[them.index()] |= mv.captured();
+        self.kings |= undo.captured_kings;
+        self.key = undo.key;
+        self.side = us;
+    }
+
+    /// The position after a legal move (copy-make).
+    #[inline]
+    pub fn after(&self, mv: Move) -> Self {
+        let mut next = *self;
+        next.play(mv);
+        next
+    }
+
+    /// The same placement with the other side to move (for tests and analysis only: it need
+    /// not be a position reachable in a game).
+    pub fn with_side_to_move(&self, side: Side) -> Self {
+        let mut pos = *self;
+        if pos.side != side {
+            pos.side = side;
+            pos.key ^= BLACK_TO_MOVE;
+        }
+        pos
+    }
+}

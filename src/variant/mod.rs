@@ -1,0 +1,113 @@
+//! The games damka plays: the [`Rules`] trait that move generation, evaluation and search are
+//! generic over, and the runtime [`Variant`] tag that picks one of them.
+//!
+//! Each game is a zero-sized type whose constants describe its rules. Code is monomorphised per
+//! game, so the compiler removes every branch a game does not take and Russian pays nothing for
+//! the others. The one runtime decision is the [`with_rules!`](crate::with_rules) match on a
+//! [`Variant`], made once per command (`go`, `perft`, `bench`…), never per node.
+
+mod russian;
+
+pub use russian::Russian;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The rules of one game played with men and kings on the dark squares of the 8×8 board.
+pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
+    /// The variant this type implements.
+    const VARIANT: Variant;
+    /// The sequence taking the most pieces is compulsory (kings and men count the same).
+    const MAJORITY_CAPTURE: bool;
+    /// A man reaching the far rank in the middle of a capture is promoted at once and goes on
+    /// capturing as a king. When false it is promoted only if the move ends there.
+    const PROMOTE_MID_CAPTURE: bool;
+    /// The side to move that has no legal move wins (giveaway) rather than loses.
+    const NO_MOVE_WINS: bool;
+}
+
+/// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// Russian checkers (shashki): flying kings, free choice of capture, promotion mid-capture.
+    #[default]
+    Russian,
+}
+
+impl Variant {
+    /// Every variant, in the order they are listed to users.
+    pub const ALL: [Variant; 1] = [Variant::Russian];
+
+    /// The protocol name, as used by `UCI_Variant` and `--variant`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Russian => "russian",
+        }
+    }
+
+    /// The FEN of the starting position.
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Russian => {
+                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a variant name damka does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == wanted)
+            .ok_or_else(|| UnknownVariant(s.trim().to_string()))
+    }
+}
+
+/// Runs `$body` with the type alias `$R` bound to the rules type of the runtime `$variant`.
+///
+/// This is the one place a runtime variant turns into a compile-time type:
+///
+/// ```
+/// use damka::{with_rules, variant::{Rules, Variant}};
+/// let name = with_rules!(Variant::Russian, R => R::VARIANT.name());
+/// assert_eq!(name, "russian");
+/// ```
+#[macro_export]
+macro_rules! with_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            $crate::variant::Variant::Russian => {
+                type $R = $crate::variant::Russian;
+                $body
+            }
+        }
+    };
+}

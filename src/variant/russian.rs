@@ -1,0 +1,15 @@
+//! Russian checkers (shashki), the main game: RULES.md §1.
+
+use super::{Rules, Variant};
+
+/// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
+/// between sequences is free, and a man promoted mid-capture goes on capturing as a king.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Russian;
+
+impl Rules for Russian {
+    const VARIANT: Variant = Variant::Russian;
+    const MAJORITY_CAPTURE: bool = false;
+    const PROMOTE_MID_CAPTURE: bool = true;
+    const NO_MOVE_WINS: bool = false;
+}
