@@ -9,6 +9,7 @@
 //! * [`position`]: the board on bitboards, with play/undo and an incremental key;
 //! * [`movegen`]: legal moves under every capture rule;
 //! * [`notation`]: squares, moves and FEN to and from text;
+//! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
 //! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
 //!
@@ -17,13 +18,21 @@
 #![warn(missing_docs)]
 #![warn(clippy::print_stdout)]
 
+pub mod bench;
 pub mod cli;
+pub mod draw;
+pub mod engine;
+pub mod eval;
+pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod output;
 pub mod perft;
 pub mod position;
+pub mod score;
+pub mod search;
+pub mod tt;
 pub mod types;
 pub mod variant;
 pub mod zobrist;

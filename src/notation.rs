@@ -273,6 +273,60 @@ pub fn fen<R: Rules>(pos: &Position<R>) -> String {
     format!("{side}:W{}:B{}", list(Side::White), list(Side::Black))
 }
 
+/// A move as a front end shows it, independent of the game's type: the full landing path and
+/// the captured squares (the Hub protocol lists those).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRecord {
+    /// Start square, then every landing square.
+    pub path: Path,
+    /// The captured pieces.
+    pub captured: Bitboard,
+}
+
+impl MoveRecord {
+    /// The record of a legal move of `pos`.
+    pub fn new<R: Rules>(pos: &Position<R>, mv: Move) -> MoveRecord {
+        let path = if mv.is_capture() {
+            capture_paths(pos)
+                .into_iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, path)| path)
+        } else {
+            None
+        };
+        let fallback = || Path::new(&[mv.from(), mv.to()]).expect("two squares make a path");
+        MoveRecord {
+            path: path.unwrap_or_else(fallback),
+            captured: mv.captured(),
+        }
+    }
+
+    /// True if the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// The records of a line of legal moves played from `pos`.
+    pub fn line<R: Rules>(pos: &Position<R>, moves: &[Move]) -> Vec<MoveRecord> {
+        let mut pos = *pos;
+        moves
+            .iter()
+            .map(|&mv| {
+                let record = MoveRecord::new(&pos, mv);
+                pos = pos.after(mv);
+                record
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for MoveRecord {
+    /// The algebraic notation: `c3-d4` or `c3:e5:c7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_path(&self.path, self.is_capture()))
+    }
+}
+
 /// Formats a path: `c3-d4` for a quiet move, `c3:e5:c7` for a capture.
 pub fn format_path(path: &Path, capture: bool) -> String {
     let separator = if capture { ":" } else { "-" };
@@ -288,14 +342,7 @@ pub fn format_path(path: &Path, capture: bool) -> String {
 /// Of several paths that make the same move, the first one generated is shown, so the text is
 /// the same every time.
 pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: Move) -> String {
-    if mv.is_capture() {
-        if let Some((_, path)) = capture_paths(pos).into_iter().find(|(m, _)| *m == mv) {
-            return format_path(&path, true);
-        }
-        // Not a legal capture here: show what is known rather than fail.
-        return format!("{}:{}", mv.from(), mv.to());
-    }
-    format!("{}-{}", mv.from(), mv.to())
+    MoveRecord::new(pos, mv).to_string()
 }
 
 /// The notation of every legal move of `pos`, in generation order.
@@ -452,7 +499,8 @@ mod tests {
         assert!(message("W:Wa1:Ba1").contains("twice"));
         assert!(message("W:Wb8:Bh6").contains("promotion rank"));
         assert!(message("W:Wa1:B?").contains("'?'"));
-        assert!(message("W:Wa1:Q3").contains("Q3"));
+        assert!(message("W:Wa1:3").contains("3"));
+        assert!(message("W:Wa1:H1x").contains("H1x"));
     }
 
     #[test]

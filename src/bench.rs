@@ -1,0 +1,89 @@
+//! `bench`: a fixed search over a fixed list of positions, one thread, a 16 MiB table cleared
+//! before each position. Its total node count is the build's signature: it changes only when
+//! the search or the evaluation changes, and a commit that changes it says `Bench: <N>`.
+
+use crate::draw::DrawRules;
+use crate::game::Game;
+use crate::search::{self, Control, Limits, SearchConfig, Silent};
+use crate::tt::Tt;
+use crate::variant::{Rules, Variant};
+use crate::with_rules;
+use std::time::{Duration, Instant};
+
+/// The depth `bench` searches to unless told otherwise.
+pub const DEFAULT_DEPTH: u32 = 11;
+
+/// Table size for `bench`, in MiB.
+const BENCH_HASH_MIB: usize = 16;
+
+/// Opening, middle game and ending positions of Russian checkers.
+const RUSSIAN: [&str; 12] = [
+    "W:W21-32:B1-12",
+    "W:Wa1,a3,b4,c1,c3,e1,f2,f4,g1,g3,h2:Ba5,a7,b8,c7,d6,d8,e7,f6,f8,h6,h8",
+    "W:Wa1,a3,b4,c1,d2,d4,e1,e3,g1,g3,h2,h4:Ba7,b8,d6,d8,e7,f6,f8,g5,h6,h8",
+    "W:Wa1,a3,b2,b4,c1,d2,f2,h4:Ba7,b6,b8,c7,d4,d6,d8,g7,h2,h8",
+    "W:Wa1,a3,b2,f2,g1,g3:Ba7,b6,c3,c5,c7,d8,e7,f8,g5,g7,h4",
+    "W:Wa1,a3,a5,b4,d2,d4,e1,e3,f2:Bb6,b8,d6,d8,f6,g3,g5,g7",
+    "W:Wb2,c1,d4,e3,g1,h4:Ba3,d6,e7,f4,f6,g7",
+    "W:Wc5,e5,g5:Bb6,f6,h6",
+    "W:WKa1,Kc3,e3:BKh8,Kd8,f6",
+    "B:WKc1,Ke1,Kg1:BKd4",
+    "W:WKe1,c3,e3:Bb6,d6,Kh8",
+    "B:Wc3,e3,g3,h2:Bb6,d6,f6,h6,Kb8",
+];
+
+/// The bench positions of a variant, as FENs.
+pub fn positions(variant: Variant) -> &'static [&'static str] {
+    match variant {
+        Variant::Russian => &RUSSIAN,
+    }
+}
+
+/// What a bench run measured.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// Nodes searched for each position, in list order.
+    pub nodes: Vec<u64>,
+    /// Time spent searching.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// All nodes: the signature.
+    pub fn total(&self) -> u64 {
+        self.nodes.iter().sum()
+    }
+
+    /// Nodes per second over the whole run.
+    pub fn nps(&self) -> u64 {
+        (self.total() as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+    }
+}
+
+/// Runs the bench for `variant` to `depth` plies.
+pub fn run(variant: Variant, depth: u32) -> BenchResult {
+    with_rules!(variant, R => run_for::<R>(depth))
+}
+
+fn run_for<R: Rules>(depth: u32) -> BenchResult {
+    let config = SearchConfig {
+        threads: 1,
+        multipv: 1,
+        ..SearchConfig::default()
+    };
+    let mut tt = Tt::new(BENCH_HASH_MIB);
+    let control = Control::default();
+    let limits = Limits::depth(depth);
+    let mut nodes = Vec::new();
+    let start = Instant::now();
+    for fen in positions(R::VARIANT) {
+        tt.clear();
+        let game = Game::<R>::from_fen(fen, DrawRules::default()).expect("bench FENs are valid");
+        let outcome = search::run(&game, &limits, &config, &tt, &control, &mut Silent);
+        nodes.push(outcome.nodes);
+    }
+    BenchResult {
+        nodes,
+        time: start.elapsed(),
+    }
+}

@@ -1,0 +1,401 @@
+//! The endgame draw counters of the Russian rules (RULES.md §1, draws 2–7): which rules are in
+//! force ([`DrawRules`]), the counters themselves ([`Counters`]) and why a game is drawn
+//! ([`DrawReason`]). Threefold repetition needs the game's history and lives in `game`; search
+//! keeps its own key stack but shares everything here, so a draw is scored exactly as it is
+//! declared in the game.
+//!
+//! Every counter is a number of plies. A counter tied to a material condition starts at 0 in the
+//! first position where its condition holds, grows by one each ply while it keeps holding, and
+//! goes back to 0 as soon as it stops holding. Rules about "the stronger side's N-th move" are
+//! checked by counting that side's moves inside the plies (see [`moves_by`]).
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::types::{Bitboard, Side, Square};
+use crate::variant::Rules;
+use std::fmt;
+
+/// Which draw rules are in force, and the claim length of the material rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// Draw 1: the same position, same side to move, for the third time.
+    pub repetition: bool,
+    /// Draw 2: 15 moves of each side with only kings moved and nothing captured.
+    pub kings_only: bool,
+    /// Draw 3: three or more kings fail to capture a lone king by their 15th move.
+    pub three_kings: bool,
+    /// Draw 4: three kings fail to win against a lone king on the main road by their 5th move.
+    pub main_road: bool,
+    /// Draw 5: two kings, or a king and a man, fail to win against one piece by their 10th move.
+    pub two_against_one: bool,
+    /// Draw 6: material unchanged (no capture, no promotion) for `material_moves` moves each.
+    pub material: bool,
+    /// Length of draw 6 in moves of each side: 32 by default, 30 in one of the rule texts.
+    pub material_moves: u16,
+    /// Draw 7 (FMJD profile): kings on both sides, no capture or promotion, 30 moves with 4–5
+    /// pieces on the board and 60 moves with 6–7.
+    pub fmjd: bool,
+}
+
+impl Default for DrawRules {
+    /// The Russian rules: everything on except the optional FMJD profile.
+    fn default() -> Self {
+        DrawRules {
+            repetition: true,
+            kings_only: true,
+            three_kings: true,
+            main_road: true,
+            two_against_one: true,
+            material: true,
+            material_moves: 32,
+            fmjd: false,
+        }
+    }
+}
+
+impl DrawRules {
+    /// No draw rule at all (for tests and analysis).
+    pub const NONE: DrawRules = DrawRules {
+        repetition: false,
+        kings_only: false,
+        three_kings: false,
+        main_road: false,
+        two_against_one: false,
+        material: false,
+        material_moves: 32,
+        fmjd: false,
+    };
+}
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DrawReason {
+    /// Draw 1.
+    #[default]
+    Repetition,
+    /// Draw 2.
+    KingsOnly,
+    /// Draw 3.
+    ThreeKings,
+    /// Draw 4.
+    MainRoad,
+    /// Draw 5.
+    TwoAgainstOne,
+    /// Draw 6.
+    Material,
+    /// Draw 7.
+    Fmjd,
+}
+
+impl DrawReason {
+    /// A short stable name, used in `Result: draw (<name>)` and in match reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawReason::Repetition => "threefold repetition",
+            DrawReason::KingsOnly => "15 moves with kings only",
+            DrawReason::ThreeKings => "three kings against one, 15 moves",
+            DrawReason::MainRoad => "three kings against one on the main road, 5 moves",
+            DrawReason::TwoAgainstOne => "two pieces against one, 10 moves",
+            DrawReason::Material => "material unchanged",
+            DrawReason::Fmjd => "FMJD endgame limit",
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The draw rules that are running, with the plies each has left (see [`Counters::remaining`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Remaining {
+    items: [(DrawReason, u16); 6],
+    len: usize,
+}
+
+impl Remaining {
+    fn push(&mut self, reason: DrawReason, left: u16) {
+        self.items[self.len] = (reason, left);
+        self.len += 1;
+    }
+
+    /// The running rules and their plies left.
+    pub fn as_slice(&self) -> &[(DrawReason, u16)] {
+        &self.items[..self.len]
+    }
+}
+
+/// The main road: the long diagonal a1–h8.
+pub const MAIN_ROAD: Bitboard = Bitboard(
+    1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25 | 1 << 30 | 1 << 35, // a1 b2 c3 d4 e5 f6 g7 h8
+);
+
+/// The endgame counters, all in plies. See the module documentation for how they run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// Draw 2: consecutive plies that were non-capturing king moves. Reset by any man move or
+    /// capture. This is lidraughts' `H` field.
+    pub kings_only: u16,
+    /// Draw 3: plies since one side got three or more kings and nothing else against a lone
+    /// king. Reset when that stops being the balance.
+    pub three_kings: u16,
+    /// Draw 4: plies since one side got exactly three kings against a lone king standing alone
+    /// on the main road. Reset when the lone king leaves the road, another piece enters it, or
+    /// the balance changes.
+    pub main_road: u16,
+    /// Draw 5: plies since one side got exactly two pieces, at least one a king, against a
+    /// single piece. Reset when that stops being the balance.
+    pub two_against_one: u16,
+    /// Draw 6: plies with no capture and no promotion. Reset by either.
+    pub material: u16,
+    /// Draw 7: plies since kings stand on both sides with 4–7 pieces in all. Reset by a capture
+    /// or a promotion (the balance changes) and when the condition stops holding.
+    pub fmjd: u16,
+}
+
+/// The side with the advantage in an ending of one lone piece against `strong`'s pieces.
+fn lone_piece_side<R: Rules>(pos: &Position<R>) -> Option<Side> {
+    Side::BOTH
+        .into_iter()
+        .find(|side| pos.pieces(side.opponent()).count() == 1 && pos.pieces(*side).count() >= 2)
+}
+
+/// Draw 3's balance: three or more kings (and no men) against a lone king.
+fn three_kings_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
+    let strong = lone_piece_side(pos)?;
+    let weak = strong.opponent();
+    let ok = pos.kings(weak).count() == 1
+        && pos.men(strong).is_empty()
+        && pos.kings(strong).count() >= 3;
+    ok.then_some(strong)
+}
+
+/// Draw 4's balance: exactly three kings against a lone king that is the only piece on the
+/// main road.
+fn main_road_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
+    let strong = three_kings_holds(pos)?;
+    let weak = strong.opponent();
+    let ok = pos.kings(strong).count() == 3
+        && (pos.kings(weak) & MAIN_ROAD).any()
+        && (pos.occupied() & MAIN_ROAD).count() == 1;
+    ok.then_some(strong)
+}
+
+/// Draw 5's balance: two kings, or a king and a man, against one man or king.
+fn two_against_one_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
+    let strong = lone_piece_side(pos)?;
+    let ok = pos.pieces(strong).count() == 2 && pos.kings(strong).any();
+    ok.then_some(strong)
+}
+
+/// Draw 7's condition: kings on both sides and 4 to 7 pieces on the board.
+fn fmjd_holds<R: Rules>(pos: &Position<R>) -> bool {
+    let pieces = pos.occupied().count();
+    pos.kings(Side::White).any() && pos.kings(Side::Black).any() && (4..=7).contains(&pieces)
+}
+
+/// How many of the last `plies` plies were moves of `side`, given who is to move now.
+pub fn moves_by(side: Side, plies: u16, to_move: Side) -> u16 {
+    // The last ply was played by the side not to move; plies alternate backwards from there.
+    if side == to_move.opponent() {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    }
+}
+
+/// Advances a condition counter: one more ply if the condition held before and still holds,
+/// 0 if it has just started or does not hold.
+fn step(counter: u16, held_before: bool, holds_now: bool) -> u16 {
+    if holds_now && held_before {
+        counter.saturating_add(1)
+    } else {
+        0
+    }
+}
+
+impl Counters {
+    /// The counters after `mv` took `before` to `after`.
+    pub fn after_move<R: Rules>(
+        self,
+        before: &Position<R>,
+        mv: Move,
+        after: &Position<R>,
+    ) -> Counters {
+        let capture = mv.is_capture();
+        let man_moved = !before.all_kings().contains(mv.from());
+        let changed = capture || mv.promotes();
+        Counters {
+            kings_only: if capture || man_moved {
+                0
+            } else {
+                self.kings_only.saturating_add(1)
+            },
+            material: if changed {
+                0
+            } else {
+                self.material.saturating_add(1)
+            },
+            three_kings: step(
+                self.three_kings,
+                three_kings_holds(before).is_some(),
+                three_kings_holds(after).is_some(),
+            ),
+            main_road: step(
+                self.main_road,
+                main_road_holds(before).is_some(),
+                main_road_holds(after).is_some(),
+            ),
+            two_against_one: step(
+                self.two_against_one,
+                two_against_one_holds(before).is_some(),
+                two_against_one_holds(after).is_some(),
+            ),
+            fmjd: step(self.fmjd, fmjd_holds(before) && !changed, fmjd_holds(after)),
+        }
+    }
+
+    /// The same counters with every condition counter whose condition does not hold in `pos`
+    /// set to 0 (used on counters read from a FEN).
+    pub fn normalized<R: Rules>(mut self, pos: &Position<R>) -> Counters {
+        if three_kings_holds(pos).is_none() {
+            self.three_kings = 0;
+        }
+        if main_road_holds(pos).is_none() {
+            self.main_road = 0;
+        }
+        if two_against_one_holds(pos).is_none() {
+            self.two_against_one = 0;
+        }
+        if !fmjd_holds(pos) {
+            self.fmjd = 0;
+        }
+        self
+    }
+
+    /// The draw that the counters declare in `pos`, if any (repetition is not checked here).
+    /// A side without a legal move has lost; callers check that first.
+    pub fn draw<R: Rules>(&self, rules: &DrawRules, pos: &Position<R>) -> Option<DrawReason> {
+        self.remaining(rules, pos)
+            .as_slice()
+            .iter()
+            .find(|(_, left)| *left == 0)
+            .map(|(reason, _)| *reason)
+    }
+
+    /// For each draw rule in force whose condition holds, the plies left before it declares
+    /// a draw (0 = drawn now). Search mixes the near ones into its table key.
+    pub fn remaining<R: Rules>(&self, rules: &DrawRules, pos: &Position<R>) -> Remaining {
+        let mut out = Remaining::default();
+        let to_move = pos.side_to_move();
+        // Plies until `side` has made `moves` moves, `plies` plies after its condition arose.
+        let strong_left = |side: Side, plies: u16, moves: u16| {
+            let moves_left = moves.saturating_sub(moves_by(side, plies, to_move));
+            match moves_left {
+                0 => 0,
+                n if side == to_move => 2 * n - 1,
+                n => 2 * n,
+            }
+        };
+        if rules.kings_only {
+            out.push(DrawReason::KingsOnly, 30u16.saturating_sub(self.kings_only));
+        }
+        if rules.material {
+            let limit = rules.material_moves.saturating_mul(2);
+            out.push(DrawReason::Material, limit.saturating_sub(self.material));
+        }
+        if pos.occupied().count() > 7 {
+            return out; // Every other rule is about small endings.
+        }
+        if rules.three_kings
+            && let Some(strong) = three_kings_holds(pos)
+        {
+            out.push(
+                DrawReason::ThreeKings,
+                strong_left(strong, self.three_kings, 15),
+            );
+        }
+        if rules.main_road
+            && let Some(strong) = main_road_holds(pos)
+        {
+            out.push(DrawReason::MainRoad, strong_left(strong, self.main_road, 5));
+        }
+        if rules.two_against_one
+            && let Some(strong) = two_against_one_holds(pos)
+        {
+            out.push(
+                DrawReason::TwoAgainstOne,
+                strong_left(strong, self.two_against_one, 10),
+            );
+        }
+        if rules.fmjd && fmjd_holds(pos) {
+            let limit = if pos.occupied().count() <= 5 { 60 } else { 120 };
+            out.push(DrawReason::Fmjd, limit - self.fmjd.min(limit));
+        }
+        out
+    }
+
+    /// The counters that are running in `pos`, as `(reason, plies so far)`, for display.
+    pub fn active<R: Rules>(&self, pos: &Position<R>) -> Vec<(DrawReason, u16)> {
+        let mut out = vec![
+            (DrawReason::KingsOnly, self.kings_only),
+            (DrawReason::Material, self.material),
+        ];
+        if three_kings_holds(pos).is_some() {
+            out.push((DrawReason::ThreeKings, self.three_kings));
+        }
+        if main_road_holds(pos).is_some() {
+            out.push((DrawReason::MainRoad, self.main_road));
+        }
+        if two_against_one_holds(pos).is_some() {
+            out.push((DrawReason::TwoAgainstOne, self.two_against_one));
+        }
+        if fmjd_holds(pos) {
+            out.push((DrawReason::Fmjd, self.fmjd));
+        }
+        out
+    }
+}
+
+/// True if `square` is on the main road.
+pub fn on_main_road(square: Square) -> bool {
+    MAIN_ROAD.contains(square)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_fen;
+    use crate::variant::Russian;
+
+    #[test]
+    fn main_road_is_the_long_diagonal() {
+        let names: Vec<String> = MAIN_ROAD.into_iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    }
+
+    #[test]
+    fn stronger_side_move_counting() {
+        // Stronger side White to move when the balance arises: its 15th move is ply 29.
+        assert_eq!(moves_by(Side::White, 29, Side::Black), 15);
+        assert_eq!(moves_by(Side::White, 28, Side::White), 14);
+        // Black (the weaker side) to move first: White's 15th move is ply 30.
+        assert_eq!(moves_by(Side::White, 30, Side::Black), 15);
+        assert_eq!(moves_by(Side::White, 29, Side::White), 14);
+    }
+
+    #[test]
+    fn balances_are_recognised() {
+        let pos = parse_fen::<Russian>("W:WKa1,Kc1,Ke1:BKh8").unwrap();
+        assert_eq!(three_kings_holds(&pos), Some(Side::White));
+        assert_eq!(main_road_holds(&pos), None, "a1 and h8 share the road");
+        let pos = parse_fen::<Russian>("W:WKc1,Ke1,Kg1:BKd4").unwrap();
+        assert_eq!(main_road_holds(&pos), Some(Side::White));
+        let pos = parse_fen::<Russian>("W:WKc1,e3:Bh6").unwrap();
+        assert_eq!(two_against_one_holds(&pos), Some(Side::White));
+        let pos = parse_fen::<Russian>("W:Wc1,e3:BKh6").unwrap();
+        assert_eq!(two_against_one_holds(&pos), None, "two men are not covered");
+    }
+}

@@ -1,0 +1,596 @@
+//! [`Engine`]: the state behind every front end (the UCI-style server, the Hub server, the
+//! `analyze` tool): options, the current game, the transposition table and the search thread.
+//! The front ends only parse commands and format replies; everything they do goes through here,
+//! so no logic is written twice.
+//!
+//! The game's type is chosen at run time by the `UCI_Variant` option; [`GameSession`] is the
+//! object-safe face of a [`Game`] of any variant, so the one runtime dispatch happens per
+//! command, never inside move generation or search.
+
+use crate::draw::DrawRules;
+use crate::eval::{self, Weights};
+use crate::game::{Game, GameResult};
+use crate::moves::Move;
+use crate::notation::{self, MoveRecord, NotationError};
+use crate::perft::{self, Counting};
+use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
+use crate::tt::Tt;
+use crate::types::{Kind, Piece, Side, Square};
+use crate::variant::{Rules, Variant};
+use crate::with_rules;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// A game of any variant, as the front ends see it.
+pub trait GameSession: Send {
+    /// The game being played.
+    fn variant(&self) -> Variant;
+    /// The FEN with counters (see [`Game::fen`]).
+    fn fen(&self) -> String;
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+    /// The Zobrist key of the current position.
+    fn key(&self) -> u64;
+    /// The piece on a square.
+    fn piece_at(&self, square: Square) -> Option<Piece>;
+    /// Reads and plays one move; on error nothing changes.
+    fn play_text(&mut self, text: &str) -> Result<(), NotationError>;
+    /// Reads moves of the current position (for `searchmoves`).
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError>;
+    /// The legal moves, sorted by their notation.
+    fn legal_moves(&self) -> Vec<MoveRecord>;
+    /// How the game stands.
+    fn result(&self) -> GameResult;
+    /// The running draw counters as text lines.
+    fn counter_lines(&self) -> Vec<String>;
+    /// Switches draw rules.
+    fn set_draw_rules(&mut self, rules: DrawRules);
+    /// Perft of the current position.
+    fn perft(&self, depth: u32, counting: Counting) -> u64;
+    /// The evaluation term by term, as text lines.
+    fn eval_lines(&self, weights: &Weights) -> Vec<String>;
+    /// Searches the current position.
+    fn search(
+        &self,
+        limits: &Limits,
+        config: &SearchConfig,
+        tt: &Tt,
+        control: &Control,
+        reporter: &mut dyn Reporter,
+    ) -> SearchOutcome;
+    /// A copy to hand to a search thread.
+    fn boxed_clone(&self) -> Box<dyn GameSession>;
+}
+
+impl<R: Rules> GameSession for Game<R> {
+    fn variant(&self) -> Variant {
+        R::VARIANT
+    }
+
+    fn fen(&self) -> String {
+        Game::fen(self)
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.position().side_to_move()
+    }
+
+    fn key(&self) -> u64 {
+        self.position().key()
+    }
+
+    fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.position().piece_at(square)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), NotationError> {
+        Game::play_text(self, text).map(|_| ())
+    }
+
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError> {
+        texts
+            .iter()
+            .map(|t| notation::parse_move(self.position(), t))
+            .collect()
+    }
+
+    fn legal_moves(&self) -> Vec<MoveRecord> {
+        let pos = self.position();
+        let mut records: Vec<MoveRecord> = self
+            .legal_moves()
+            .iter()
+            .map(|&mv| MoveRecord::new(pos, mv))
+            .collect();
+        records.sort_by_key(|r| r.to_string());
+        records
+    }
+
+    fn result(&self) -> GameResult {
+        Game::result(self)
+    }
+
+    fn counter_lines(&self) -> Vec<String> {
+        let rules = self.rules();
+        let pos = self.position();
+        let remaining = self.counters().remaining(rules, pos);
+        self.counters()
+            .active(pos)
+            .into_iter()
+            .map(|(reason, plies)| {
+                let left = remaining.as_slice().iter().find(|(r, _)| *r == reason);
+                match left {
+                    Some((_, left)) => format!("{reason}: {plies} plies, draw in {left}"),
+                    None => format!("{reason}: {plies} plies (rule off)"),
+                }
+            })
+            .collect()
+    }
+
+    fn set_draw_rules(&mut self, rules: DrawRules) {
+        self.set_rules(rules);
+    }
+
+    fn perft(&self, depth: u32, counting: Counting) -> u64 {
+        perft::parallel_perft(self.position(), depth, counting)
+    }
+
+    fn eval_lines(&self, weights: &Weights) -> Vec<String> {
+        let pos = self.position();
+        let (terms, scale) = eval::breakdown(pos, weights);
+        let mut lines = vec![format!(
+            "{:<20} {:>6} {:>6} {:>8}",
+            "term", "white", "black", "score"
+        )];
+        for (name, white, black, score) in terms {
+            lines.push(format!("{name:<20} {white:>6} {black:>6} {score:>8}"));
+        }
+        lines.push(format!("draw scale {scale}/16"));
+        let score = eval::evaluate(pos, weights);
+        lines.push(format!(
+            "total {} for the side to move ({})",
+            score.0,
+            pos.side_to_move().name()
+        ));
+        lines
+    }
+
+    fn search(
+        &self,
+        limits: &Limits,
+        config: &SearchConfig,
+        tt: &Tt,
+        control: &Control,
+        reporter: &mut dyn Reporter,
+    ) -> SearchOutcome {
+        search::run(self, limits, config, tt, control, reporter)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn GameSession> {
+        Box::new(self.clone())
+    }
+}
+
+/// Starts a game of `variant` from a FEN (or the initial position) and plays `moves`.
+/// Nothing is kept if any part is wrong; the error says which.
+pub fn new_session(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: &[&str],
+    rules: DrawRules,
+) -> Result<Box<dyn GameSession>, String> {
+    with_rules!(variant, R => {
+        let mut game = match fen {
+            Some(text) => Game::<R>::from_fen(text, rules).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Game::<R>::startpos(rules),
+        };
+        for (i, text) in moves.iter().enumerate() {
+            Game::play_text(&mut game, text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        Ok(Box::new(game) as Box<dyn GameSession>)
+    })
+}
+
+/// The kind and limits of an engine option, for listing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// On or off.
+    Check(bool),
+    /// An integer in a range: default, min, max.
+    Spin(i64, i64, i64),
+    /// One of several names: default, choices.
+    Combo(&'static str, Vec<&'static str>),
+    /// An action.
+    Button,
+}
+
+/// One engine option.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    /// The name, as in `setoption name <name>`.
+    pub name: &'static str,
+    /// Its kind, default and range.
+    pub kind: OptionKind,
+}
+
+/// Every option's current value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Whether the GUI may ask us to ponder (informational).
+    pub ponder: bool,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Milliseconds kept back on every move.
+    pub move_overhead_ms: u64,
+    /// The game.
+    pub variant: Variant,
+    /// The draw rules.
+    pub draws: DrawRules,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mib: 16,
+            threads: 1,
+            ponder: false,
+            multipv: 1,
+            move_overhead_ms: 30,
+            variant: Variant::Russian,
+            draws: DrawRules::default(),
+        }
+    }
+}
+
+impl Options {
+    /// Every option with its default and range, in listing order.
+    pub fn specs() -> Vec<OptionSpec> {
+        let d = Options::default();
+        let check = |name, value| OptionSpec {
+            name,
+            kind: OptionKind::Check(value),
+        };
+        vec![
+            OptionSpec {
+                name: "Hash",
+                kind: OptionKind::Spin(d.hash_mib as i64, 1, 65536),
+            },
+            OptionSpec {
+                name: "Threads",
+                kind: OptionKind::Spin(1, 1, 256),
+            },
+            OptionSpec {
+                name: "Clear Hash",
+                kind: OptionKind::Button,
+            },
+            check("Ponder", false),
+            OptionSpec {
+                name: "MultiPV",
+                kind: OptionKind::Spin(1, 1, 64),
+            },
+            OptionSpec {
+                name: "Move Overhead",
+                kind: OptionKind::Spin(30, 0, 5000),
+            },
+            OptionSpec {
+                name: "UCI_Variant",
+                kind: OptionKind::Combo(
+                    Variant::default().name(),
+                    Variant::ALL.iter().map(|v| v.name()).collect(),
+                ),
+            },
+            check("Draw Repetition", d.draws.repetition),
+            check("Draw Kings Only", d.draws.kings_only),
+            check("Draw Three Kings", d.draws.three_kings),
+            check("Draw Main Road", d.draws.main_road),
+            check("Draw Two Against One", d.draws.two_against_one),
+            check("Draw Material", d.draws.material),
+            OptionSpec {
+                name: "Draw Material Moves",
+                kind: OptionKind::Spin(32, 1, 200),
+            },
+            check("Draw FMJD", d.draws.fmjd),
+        ]
+    }
+}
+
+/// What setting an option did, beyond changing its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// Nothing to tell.
+    None,
+    /// The game changed: its name and start FEN.
+    VariantChanged(Variant, String),
+}
+
+/// The engine: options, game, table and search thread.
+pub struct Engine {
+    options: Options,
+    game: Box<dyn GameSession>,
+    tt: Arc<Tt>,
+    control: Arc<Control>,
+    search: Option<JoinHandle<()>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine with default options at the initial position of Russian checkers.
+    pub fn new() -> Engine {
+        let options = Options::default();
+        let game = new_session(options.variant, None, &[], options.draws)
+            .expect("the initial position is valid");
+        Engine {
+            tt: Arc::new(Tt::new(options.hash_mib)),
+            options,
+            game,
+            control: Arc::new(Control::default()),
+            search: None,
+        }
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &dyn GameSession {
+        self.game.as_ref()
+    }
+
+    /// The search configuration the options describe.
+    pub fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            weights: Weights::default(),
+        }
+    }
+
+    /// Sets an option by name (case-insensitive). On error nothing changes.
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, String> {
+        let spec = Options::specs()
+            .into_iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("unknown option '{}'", name.trim()))?;
+        let value = value.map(str::trim);
+        let need = || {
+            value
+                .filter(|v| !v.is_empty())
+                .ok_or_else(|| format!("option '{}' needs a value", spec.name))
+        };
+        self.finish_search();
+        let mut next = self.options.clone();
+        let mut effect = OptionEffect::None;
+        match &spec.kind {
+            OptionKind::Button => {
+                if spec.name == "Clear Hash" {
+                    self.clear_hash();
+                }
+                return Ok(OptionEffect::None);
+            }
+            OptionKind::Check(_) => {
+                let on = match need()?.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    other => {
+                        return Err(format!(
+                            "option '{}' takes true or false, not '{other}'",
+                            spec.name
+                        ));
+                    }
+                };
+                match spec.name {
+                    "Ponder" => next.ponder = on,
+                    "Draw Repetition" => next.draws.repetition = on,
+                    "Draw Kings Only" => next.draws.kings_only = on,
+                    "Draw Three Kings" => next.draws.three_kings = on,
+                    "Draw Main Road" => next.draws.main_road = on,
+                    "Draw Two Against One" => next.draws.two_against_one = on,
+                    "Draw Material" => next.draws.material = on,
+                    "Draw FMJD" => next.draws.fmjd = on,
+                    _ => unreachable!("every check option is handled"),
+                }
+            }
+            OptionKind::Spin(_, min, max) => {
+                let text = need()?;
+                let n: i64 = text.parse().map_err(|_| {
+                    format!("option '{}' takes an integer, not '{text}'", spec.name)
+                })?;
+                if n < *min || n > *max {
+                    return Err(format!(
+                        "option '{}' must be between {min} and {max}, not {n}",
+                        spec.name
+                    ));
+                }
+                match spec.name {
+                    "Hash" => next.hash_mib = n as usize,
+                    "Threads" => next.threads = n as usize,
+                    "MultiPV" => next.multipv = n as usize,
+                    "Move Overhead" => next.move_overhead_ms = n as u64,
+                    "Draw Material Moves" => next.draws.material_moves = n as u16,
+                    _ => unreachable!("every spin option is handled"),
+                }
+            }
+            OptionKind::Combo(_, choices) => {
+                let text = need()?;
+                let variant: Variant = text
+                    .parse()
+                    .map_err(|e| format!("option '{}': {e}", spec.name))?;
+                debug_assert!(choices.contains(&variant.name()));
+                next.variant = variant;
+            }
+        }
+        if next.variant != self.options.variant {
+            self.game = new_session(next.variant, None, &[], next.draws)?;
+            effect = OptionEffect::VariantChanged(next.variant, self.game.fen());
+        }
+        if next.draws != self.options.draws {
+            self.game.set_draw_rules(next.draws);
+        }
+        if next.hash_mib != self.options.hash_mib {
+            self.tt = Arc::new(Tt::new(next.hash_mib));
+        }
+        self.options = next;
+        Ok(effect)
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_hash(&mut self) {
+        self.finish_search();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(Tt::new(self.options.hash_mib)),
+        }
+    }
+
+    /// A new game: clears the table and returns to the initial position.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
+        self.game = new_session(self.options.variant, None, &[], self.options.draws)
+            .expect("the initial position is valid");
+    }
+
+    /// Sets the position from a FEN (or the initial one) and moves; all or nothing.
+    pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        self.finish_search();
+        self.game = new_session(self.options.variant, fen, moves, self.options.draws)?;
+        Ok(())
+    }
+
+    /// Starts searching the current position in the background; the result goes to `reporter`.
+    /// A search already running is stopped first.
+    pub fn go(&mut self, limits: Limits, reporter: Box<dyn Reporter>) {
+        self.finish_search();
+        self.control.reset();
+        let game = self.game.boxed_clone();
+        let config = self.search_config();
+        let tt = Arc::clone(&self.tt);
+        let control = Arc::clone(&self.control);
+        let mut reporter = reporter;
+        self.search = Some(std::thread::spawn(move || {
+            game.search(&limits, &config, &tt, &control, reporter.as_mut());
+        }));
+    }
+
+    /// Searches the current position on this thread and returns the result.
+    pub fn search_now(&mut self, limits: &Limits, reporter: &mut dyn Reporter) -> SearchOutcome {
+        self.finish_search();
+        self.control.reset();
+        let config = self.search_config();
+        self.game
+            .search(limits, &config, &self.tt, &self.control, reporter)
+    }
+
+    /// Asks a running search to stop; it reports its move promptly.
+    pub fn stop(&self) {
+        self.control
+            .stop
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The opponent played the pondered move: the search switches to its clock.
+    pub fn ponderhit(&self) {
+        self.control
+            .ponderhit
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// A handle other threads can use to stop the search.
+    pub fn control(&self) -> Arc<Control> {
+        Arc::clone(&self.control)
+    }
+
+    /// True while a background search is running.
+    pub fn is_searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Waits for the background search to end on its own.
+    pub fn wait(&mut self) {
+        if let Some(handle) = self.search.take() {
+            let _ = handle.join();
+        }
+    }
+
+    /// Stops any background search and waits for it (its reporter still gets the result).
+    pub fn finish_search(&mut self) {
+        if self.search.is_some() {
+            self.stop();
+            self.wait();
+        }
+    }
+
+    /// The `d` display: board, FEN, key, side to move, legal moves, counters and result.
+    pub fn display(&self) -> Vec<String> {
+        let game = self.game();
+        let mut lines = Vec::new();
+        for rank in (0..8u8).rev() {
+            let mut row = format!(" {} ", rank + 1);
+            for file in 0..8u8 {
+                let cell = match Square::from_file_rank(file, rank) {
+                    None => ' ',
+                    Some(sq) => match game.piece_at(sq) {
+                        None => '.',
+                        Some(Piece {
+                            side: Side::White,
+                            kind: Kind::Man,
+                        }) => 'w',
+                        Some(Piece {
+                            side: Side::White,
+                            kind: Kind::King,
+                        }) => 'W',
+                        Some(Piece {
+                            side: Side::Black,
+                            kind: Kind::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            side: Side::Black,
+                            kind: Kind::King,
+                        }) => 'B',
+                    },
+                };
+                row.push(' ');
+                row.push(cell);
+            }
+            lines.push(row);
+        }
+        lines.push("    a b c d e f g h".to_string());
+        lines.push(format!("Variant: {}", game.variant()));
+        lines.push(format!("Fen: {}", game.fen()));
+        lines.push(format!("Key: {:016x}", game.key()));
+        lines.push(format!("Side to move: {}", game.side_to_move().name()));
+        let moves: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        lines.push(format!(
+            "Legal moves ({}): {}",
+            moves.len(),
+            moves.join(" ")
+        ));
+        for counter in game.counter_lines() {
+            lines.push(format!("Counter: {counter}"));
+        }
+        lines.push(format!("Result: {}", game.result()));
+        lines
+    }
+
+    /// The `eval` display.
+    pub fn eval_lines(&self) -> Vec<String> {
+        self.game.eval_lines(&Weights::default())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.finish_search();
+    }
+}

@@ -1,0 +1,556 @@
+//! One search thread's alpha-beta: principal-variation search with a transposition table,
+//! aspiration windows at the root, late-move reductions, a single-reply extension and a capture
+//! resolution that never stops in the middle of a forced capture. Draws by repetition and by
+//! every endgame counter are scored here exactly as the game record declares them.
+
+use super::ordering::{MAX_PLY, Ordering, pick_next};
+use super::{SearchConfig, Shared};
+use crate::draw::{Counters, DrawRules};
+use crate::eval::{Weights, evaluate};
+use crate::movegen::{count_moves, gen_moves, has_capture};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::score::Score;
+use crate::tt::{Bound, Entry, MoveHint, Tt};
+use crate::variant::Rules;
+use std::sync::atomic::Ordering as AtomicOrdering;
+
+/// The draw counters that are this many plies or fewer from a draw are part of the table key;
+/// farther ones cannot change a score within a search's reach.
+const COUNTER_HORIZON: u16 = 48;
+
+/// A root move with what the last completed iteration learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Its score in the last completed iteration (or -INFINITE if not searched yet).
+    pub score: Score,
+    /// Its score in the iteration before, for stable sorting of unsearched moves.
+    pub previous: Score,
+    /// The principal variation starting with it.
+    pub pv: Vec<Move>,
+    /// Deepest ply reached below it.
+    pub seldepth: u32,
+}
+
+/// The state of one search thread.
+pub struct Worker<'a, R: Rules> {
+    /// 0 for the main thread.
+    pub id: usize,
+    shared: &'a Shared<'a>,
+    tt: &'a Tt,
+    weights: Weights,
+    draws: DrawRules,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    /// Deepest ply reached in the current iteration.
+    pub seldepth: u32,
+    /// Keys from the last irreversible move of the game up to the current node.
+    keys: Vec<u64>,
+    lists: Vec<MoveList>,
+    sort_keys: Vec<Vec<i32>>,
+    quiets: Vec<Vec<Move>>,
+    pv: Vec<Vec<Move>>,
+    ordering: Ordering,
+    /// The root position and counters.
+    root: Position<R>,
+    root_counters: Counters,
+    /// Root moves, best first after each iteration.
+    pub root_moves: Vec<RootMove>,
+    /// Index of the principal variation being searched (MultiPV).
+    pv_index: usize,
+    /// Set when the search was aborted; scores from that iteration are not to be trusted.
+    pub aborted: bool,
+}
+
+/// Zobrist-style keys for "draw rule `r` is `n` plies away", mixed into the table key.
+fn counter_key(rule: usize, left: u16) -> u64 {
+    // A fixed mix of the two numbers; only needs to differ between (rule, left) pairs.
+    let mut z = (rule as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (left as u64 + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z ^= z >> 32;
+    z.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+impl<'a, R: Rules> Worker<'a, R> {
+    /// A worker for the root `position` with `counters`, the game's keys since the last
+    /// irreversible move (the current position last), and the root moves to consider.
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        tt: &'a Tt,
+        config: &SearchConfig,
+        root: (Position<R>, Counters, &[u64], DrawRules),
+        root_moves: &[Move],
+    ) -> Self {
+        let (position, counters, keys, draws) = root;
+        let mut keys = keys.to_vec();
+        if keys.last() != Some(&position.key()) {
+            keys.push(position.key());
+        }
+        Worker {
+            id,
+            shared,
+            tt,
+            weights: config.weights,
+            draws,
+            nodes: 0,
+            seldepth: 0,
+            keys,
+            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            sort_keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            quiets: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            ordering: Ordering::default(),
+            root: position,
+            root_counters: counters,
+            root_moves: root_moves
+                .iter()
+                .map(|&mv| RootMove {
+                    mv,
+                    score: -Score::INFINITE,
+                    previous: -Score::INFINITE,
+                    pv: vec![mv],
+                    seldepth: 0,
+                })
+                .collect(),
+            pv_index: 0,
+            aborted: false,
+        }
+    }
+
+    /// The root position.
+    pub fn root(&self) -> Position<R> {
+        self.root
+    }
+
+    /// True once the search must stop: checked at every node, cheap.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.id == 0
+            && self
+                .shared
+                .node_limit
+                .is_some_and(|limit| self.shared.total_nodes(self.nodes) >= limit)
+        {
+            self.shared.abort.store(true, AtomicOrdering::Relaxed);
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared.publish_nodes(self.id, self.nodes);
+            if self.id == 0 {
+                self.shared.poll_clock();
+            }
+        }
+        if self.shared.abort.load(AtomicOrdering::Relaxed) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The table key of a node: the position's key, plus the draw counters close to firing.
+    #[inline]
+    fn node_key(&self, pos: &Position<R>, counters: &Counters) -> u64 {
+        let mut key = pos.key();
+        for (rule, (_, left)) in counters
+            .remaining(&self.draws, pos)
+            .as_slice()
+            .iter()
+            .enumerate()
+        {
+            if *left <= COUNTER_HORIZON {
+                key ^= counter_key(rule, *left);
+            }
+        }
+        key
+    }
+
+    /// True if the current node (the last key) repeats a position since `rep_start`.
+    #[inline]
+    fn is_repetition(&self, rep_start: usize) -> bool {
+        if !self.draws.repetition {
+            return false;
+        }
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let mut i = current;
+        while i >= rep_start + 2 {
+            i -= 2;
+            if self.keys[i] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of a side to move that has no legal move.
+    #[inline]
+    fn no_move_score(ply: usize) -> Score {
+        if R::NO_MOVE_WINS {
+            Score::win_in(ply as u32)
+        } else {
+            Score::loss_in(ply as u32)
+        }
+    }
+
+    /// Searches the root moves from `pv_index` on to `depth` in the window and sorts them.
+    pub fn search_root(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        pv_index: usize,
+    ) -> Score {
+        self.pv_index = pv_index;
+        self.seldepth = 0;
+        let root = self.root;
+        let counters = self.root_counters;
+        let mut best = -Score::INFINITE;
+        let rep_start = 0;
+        for i in pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = root.after(mv);
+            let child_counters = counters.after_move(&root, mv, &child);
+            let child_rep = if Self::is_irreversible(&root, mv) {
+                self.keys.len()
+            } else {
+                rep_start
+            };
+            self.keys.push(child.key());
+            self.nodes += 1;
+            let extension = 0;
+            let mut score;
+            if i == pv_index {
+                score = -self.search::<true>(
+                    &child,
+                    child_counters,
+                    -beta,
+                    -alpha,
+                    depth - 1 + extension,
+                    1,
+                    child_rep,
+                );
+            } else {
+                score = -self.search::<false>(
+                    &child,
+                    child_counters,
+                    -alpha - 1,
+                    -alpha,
+                    depth - 1 + extension,
+                    1,
+                    child_rep,
+                );
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.search::<true>(
+                        &child,
+                        child_counters,
+                        -beta,
+                        -alpha,
+                        depth - 1 + extension,
+                        1,
+                        child_rep,
+                    );
+                }
+            }
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            let entry = &mut self.root_moves[i];
+            entry.previous = entry.score;
+            if i == pv_index || score > alpha {
+                entry.score = score;
+                entry.seldepth = self.seldepth;
+                entry.pv.clear();
+                entry.pv.push(mv);
+                entry.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                // Not better than the best so far: only an upper bound, keep it below.
+                entry.score = -Score::INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+                // Keep the new best at the front of the unsearched part.
+                self.root_moves[pv_index..=i].rotate_right(1);
+            }
+        }
+        // Stable sort keeps the order of equal (e.g. unsearched) moves.
+        self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        best
+    }
+
+    #[inline]
+    fn is_irreversible(pos: &Position<R>, mv: Move) -> bool {
+        mv.is_capture() || !pos.all_kings().contains(mv.from())
+    }
+
+    /// Alpha-beta below the root. `PV` is true on the principal variation.
+    #[allow(clippy::too_many_arguments)]
+    fn search<const PV: bool>(
+        &mut self,
+        pos: &Position<R>,
+        counters: Counters,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        rep_start: usize,
+    ) -> Score {
+        self.pv[ply].clear();
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, counters, alpha, beta, ply);
+        }
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+
+        if self.is_repetition(rep_start) {
+            return Score::DRAW;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        gen_moves(pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return Self::no_move_score(ply);
+        }
+        if counters.draw(&self.draws, pos).is_some() {
+            self.lists[ply] = list;
+            return Score::DRAW;
+        }
+        // Mate distance pruning: no score here can beat a faster forced result found already.
+        alpha = alpha.max(Score::loss_in(ply as u32));
+        beta = beta.min(Score::win_in(ply as u32 + 1));
+        if alpha >= beta {
+            self.lists[ply] = list;
+            return alpha;
+        }
+
+        let key = self.node_key(pos, &counters);
+        let entry = self.tt.probe(key);
+        let mut table_move = None;
+        if let Some(entry) = entry {
+            table_move = entry.hint.resolve(&list);
+            let score = entry.score.from_table(ply as u32);
+            if !PV && entry.depth >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.lists[ply] = list;
+                    return score;
+                }
+            }
+        }
+        // A forced reply costs nothing to look at one ply deeper.
+        let extension = i32::from(list.len() == 1 && ply < 2 * MAX_PLY / 3);
+        let depth = depth + extension;
+
+        let mut sort_keys = std::mem::take(&mut self.sort_keys[ply]);
+        self.ordering
+            .score_moves(&list, pos.side_to_move(), ply, table_move, &mut sort_keys);
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+
+        let original_alpha = alpha;
+        let mut best_score = -Score::INFINITE;
+        let mut best_move = None;
+        let side = pos.side_to_move();
+        for index in 0..list.len() {
+            let mv = pick_next(list.as_mut_slice(), &mut sort_keys, index);
+            let child = pos.after(mv);
+            let child_counters = counters.after_move(pos, mv, &child);
+            let child_rep = if Self::is_irreversible(pos, mv) {
+                self.keys.len()
+            } else {
+                rep_start
+            };
+            let quiet = !mv.is_capture() && !mv.promotes();
+            self.keys.push(child.key());
+
+            let mut score;
+            if index == 0 {
+                score = -self.search::<PV>(
+                    &child,
+                    child_counters,
+                    -beta,
+                    -alpha,
+                    depth - 1,
+                    ply + 1,
+                    child_rep,
+                );
+            } else {
+                // Late quiet moves are searched shallower first; a surprise earns a full search.
+                let mut reduction = 0;
+                if depth >= 3
+                    && quiet
+                    && index >= if PV { 4 } else { 2 }
+                    && !self.ordering.is_killer(ply, mv)
+                {
+                    reduction = lmr(depth, index) - i32::from(PV);
+                    reduction = reduction.clamp(0, depth - 2);
+                }
+                score = -self.search::<false>(
+                    &child,
+                    child_counters,
+                    -alpha - 1,
+                    -alpha,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    child_rep,
+                );
+                if reduction > 0 && score > alpha {
+                    score = -self.search::<false>(
+                        &child,
+                        child_counters,
+                        -alpha - 1,
+                        -alpha,
+                        depth - 1,
+                        ply + 1,
+                        child_rep,
+                    );
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.search::<true>(
+                        &child,
+                        child_counters,
+                        -beta,
+                        -alpha,
+                        depth - 1,
+                        ply + 1,
+                        child_rep,
+                    );
+                }
+            }
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if PV {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.ordering.reward(side, ply, depth, mv, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(mv);
+            }
+        }
+
+        if !self.aborted {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let hint = best_move.map_or(MoveHint::NONE, |mv| MoveHint::new(mv, &list));
+            self.tt.store(
+                key,
+                Entry {
+                    hint,
+                    score: best_score.to_table(ply as u32),
+                    depth,
+                    bound,
+                },
+            );
+        }
+        self.lists[ply] = list;
+        self.sort_keys[ply] = sort_keys;
+        self.quiets[ply] = quiets;
+        best_score
+    }
+
+    /// Resolves captures: while the side to move must capture it may not stand pat; otherwise
+    /// the static evaluation stands.
+    fn quiescence(
+        &mut self,
+        pos: &Position<R>,
+        counters: Counters,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+    ) -> Score {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply >= MAX_PLY {
+            return evaluate(pos, &self.weights);
+        }
+        if self.should_stop() {
+            return Score::DRAW;
+        }
+        if !has_capture(pos) {
+            let mut scratch = std::mem::take(&mut self.lists[ply]);
+            let moves = count_moves(pos, &mut scratch);
+            self.lists[ply] = scratch;
+            if moves == 0 {
+                return Self::no_move_score(ply);
+            }
+            if counters.draw(&self.draws, pos).is_some() {
+                return Score::DRAW;
+            }
+            return evaluate(pos, &self.weights);
+        }
+        if counters.draw(&self.draws, pos).is_some() {
+            return Score::DRAW;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        gen_moves(pos, &mut list);
+        let mut best = -Score::INFINITE;
+        for index in 0..list.len() {
+            let mv = list[index];
+            let child = pos.after(mv);
+            let child_counters = counters.after_move(pos, mv, &child);
+            let score = -self.quiescence(&child, child_counters, -beta, -alpha, ply + 1);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}
+
+/// Late-move reduction in plies for the `index`-th move at `depth`.
+fn lmr(depth: i32, index: usize) -> i32 {
+    let d = (depth as f64).ln();
+    let i = (index as f64).ln();
+    (0.5 + d * i / 2.25) as i32
+}

@@ -1,0 +1,446 @@
+//! The search: lazy SMP over one shared transposition table.
+//!
+//! [`run`] starts `threads` workers inside a thread scope. Every worker runs its own iterative
+//! deepening over the same root; helpers start at staggered depths and stay silent, so their
+//! only effect is the table entries they leave for the others. The main worker owns the clock
+//! and the output: it reports each completed iteration through the [`Reporter`] and decides
+//! when to stop. The result is chosen by depth and vote among the workers.
+//!
+//! Nothing here prints; the front ends format what the reporter receives.
+
+mod alphabeta;
+mod ordering;
+mod time;
+
+pub use ordering::MAX_PLY;
+pub use time::{Limits, TimeManager};
+
+use crate::eval::Weights;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::notation::MoveRecord;
+use crate::score::Score;
+use crate::tt::Tt;
+use crate::variant::Rules;
+use alphabeta::{RootMove, Worker};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Settings that stay the same from search to search (the engine's options).
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// Principal variations to report (at least 1).
+    pub multipv: usize,
+    /// Time kept back on every move for communication delays.
+    pub move_overhead: Duration,
+    /// Evaluation weights.
+    pub weights: Weights,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+            weights: Weights::default(),
+        }
+    }
+}
+
+/// Flags a front end sets to steer a running search from another thread.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Stop as soon as possible and report the best move.
+    pub stop: AtomicBool,
+    /// The pondered move was played: switch from pondering to the clock.
+    pub ponderhit: AtomicBool,
+}
+
+impl Control {
+    /// Clears both flags before a new search.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.ponderhit.store(false, Ordering::Relaxed);
+    }
+}
+
+/// One line of search output: a principal variation at a completed depth.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which principal variation (1 = best).
+    pub multipv: usize,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Table fill in per mille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The moves of the variation.
+    pub pv: Vec<MoveRecord>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome {
+    /// The move to play (`None` when the side to move has no legal move).
+    pub best_move: Option<Move>,
+    /// Its record for display.
+    pub best: Option<MoveRecord>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<MoveRecord>,
+    /// The score of the best move.
+    pub score: Score,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Receives the search's output. Implementations format it for a protocol, collect it for
+/// tests, or drop it (bench).
+pub trait Reporter: Send {
+    /// A principal variation of a completed iteration.
+    fn info(&mut self, info: &SearchInfo);
+    /// The final result; called exactly once per search.
+    fn done(&mut self, outcome: &SearchOutcome);
+}
+
+/// A reporter that keeps nothing.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&mut self, _info: &SearchInfo) {}
+    fn done(&mut self, _outcome: &SearchOutcome) {}
+}
+
+/// State shared by the workers of one search.
+pub struct Shared<'a> {
+    /// Set to make every worker unwind now.
+    abort: AtomicBool,
+    node_limit: Option<u64>,
+    /// Nodes of each worker, published every 1024 nodes.
+    nodes: Vec<AtomicU64>,
+    control: &'a Control,
+    clock: Mutex<Clock>,
+}
+
+/// The main worker's view of time.
+struct Clock {
+    time: TimeManager,
+    /// Still pondering (no `ponderhit` yet): ignore the clock.
+    pondering: bool,
+}
+
+impl Shared<'_> {
+    /// Nodes of all workers, counting `own` (up to date) for the caller.
+    fn total_nodes(&self, own: u64) -> u64 {
+        if self.nodes.len() == 1 {
+            return own;
+        }
+        let others: u64 = self.nodes[1..]
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum();
+        own + others
+    }
+
+    fn publish_nodes(&self, id: usize, nodes: u64) {
+        self.nodes[id].store(nodes, Ordering::Relaxed);
+    }
+
+    /// Called by the main worker every 1024 nodes: obeys `stop`, `ponderhit` and the hard limit.
+    fn poll_clock(&self) {
+        if self.control.stop.load(Ordering::Relaxed) {
+            self.abort.store(true, Ordering::Relaxed);
+            return;
+        }
+        let Ok(mut clock) = self.clock.lock() else {
+            return;
+        };
+        if clock.pondering && self.control.ponderhit.load(Ordering::Relaxed) {
+            clock.pondering = false;
+            clock.time.restart();
+        }
+        if !clock.pondering && clock.time.hard_expired() {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn soft_expired(&self) -> bool {
+        self.clock
+            .lock()
+            .is_ok_and(|clock| !clock.pondering && clock.time.soft_expired())
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.clock
+            .lock()
+            .map(|clock| clock.time.elapsed())
+            .unwrap_or_default()
+    }
+}
+
+/// What one worker finished with.
+struct WorkerResult {
+    depth: u32,
+    moves: Vec<RootMove>,
+    nodes: u64,
+}
+
+/// Deepest iteration any search attempts.
+const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// Searches the current position of `game` under `limits` and reports through `reporter`.
+///
+/// Returns after the search ends: at once on `stop`, at the limits otherwise. With `infinite`
+/// or `ponder` the result is held back until `stop` (or, when pondering, `ponderhit`) arrives,
+/// as UCI requires.
+pub fn run<R: Rules>(
+    game: &Game<R>,
+    limits: &Limits,
+    config: &SearchConfig,
+    tt: &Tt,
+    control: &Control,
+    reporter: &mut dyn Reporter,
+) -> SearchOutcome {
+    let position = *game.position();
+    let side = position.side_to_move();
+    let clock = Clock {
+        time: TimeManager::new(limits, side, config.move_overhead),
+        pondering: limits.ponder,
+    };
+    let threads = config.threads.max(1);
+    let shared = Shared {
+        abort: AtomicBool::new(false),
+        node_limit: limits.nodes,
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        control,
+        clock: Mutex::new(clock),
+    };
+    let mut root_moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    if !limits.searchmoves.is_empty() {
+        root_moves.retain(|mv| limits.searchmoves.contains(mv));
+    }
+    tt.new_search();
+
+    let root = (position, game.counters(), game.keys(), *game.rules());
+    let results: Vec<WorkerResult> = if root_moves.is_empty() {
+        Vec::new()
+    } else {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let shared = &shared;
+                    let root_moves = &root_moves;
+                    scope.spawn(move || {
+                        let mut worker = Worker::new(id, shared, tt, config, root, root_moves);
+                        iterate(&mut worker, shared, config, limits, None, tt)
+                    })
+                })
+                .collect();
+            let mut main = Worker::new(0, &shared, tt, config, root, &root_moves);
+            let mut results = vec![iterate(
+                &mut main,
+                &shared,
+                config,
+                limits,
+                Some(&mut *reporter),
+                tt,
+            )];
+            shared.abort.store(true, Ordering::Relaxed);
+            results.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+            results
+        })
+    };
+
+    // Under `infinite` or `ponder`, the answer waits for the front end's word.
+    if limits.waits_for_stop() {
+        let released = || {
+            control.stop.load(Ordering::Relaxed)
+                || (limits.ponder && !limits.infinite && control.ponderhit.load(Ordering::Relaxed))
+        };
+        while !released() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    let nodes = results.iter().map(|r| r.nodes).sum();
+    let outcome = match choose(&results) {
+        Some(best) => {
+            let rm = &best.moves[0];
+            let records = MoveRecord::line(&position, &rm.pv);
+            SearchOutcome {
+                best_move: Some(rm.mv),
+                best: records.first().copied(),
+                ponder: records.get(1).copied(),
+                score: rm.score,
+                depth: best.depth,
+                nodes,
+                time: shared.elapsed(),
+                pv: rm.pv.clone(),
+            }
+        }
+        None => SearchOutcome {
+            best_move: None,
+            best: None,
+            ponder: None,
+            score: if root_moves.is_empty() && game.legal_moves().is_empty() {
+                if R::NO_MOVE_WINS {
+                    Score::WIN
+                } else {
+                    -Score::WIN
+                }
+            } else {
+                Score::DRAW
+            },
+            depth: 0,
+            nodes,
+            time: shared.elapsed(),
+            pv: Vec::new(),
+        },
+    };
+    reporter.done(&outcome);
+    outcome
+}
+
+/// Picks the worker whose move to play: the deepest, with votes weighted by depth and score
+/// breaking ties between moves several workers agree on.
+fn choose(results: &[WorkerResult]) -> Option<&WorkerResult> {
+    let done: Vec<&WorkerResult> = results.iter().filter(|r| !r.moves.is_empty()).collect();
+    let main = *done.first()?;
+    let min_score = done.iter().map(|r| r.moves[0].score.0).min().unwrap_or(0);
+    let vote = |mv: Move| -> i64 {
+        done.iter()
+            .filter(|r| r.moves[0].mv == mv)
+            .map(|r| (r.moves[0].score.0 - min_score + 10) as i64 * r.depth as i64)
+            .sum()
+    };
+    let mut best = main;
+    for &candidate in &done[1..] {
+        let (c, b) = (&candidate.moves[0], &best.moves[0]);
+        // A forced win found by any worker is taken; otherwise depth, then votes.
+        let better = if c.score.is_decisive() || b.score.is_decisive() {
+            c.score > b.score
+        } else {
+            candidate.depth > best.depth
+                || (candidate.depth == best.depth && vote(c.mv) > vote(b.mv))
+        };
+        if better {
+            best = candidate;
+        }
+    }
+    Some(best)
+}
+
+/// Iterative deepening for one worker. The main worker (`reporter` given) reports, watches the
+/// soft limit and the mate limit; helpers only search.
+fn iterate<R: Rules>(
+    worker: &mut Worker<'_, R>,
+    shared: &Shared<'_>,
+    config: &SearchConfig,
+    limits: &Limits,
+    mut reporter: Option<&mut dyn Reporter>,
+    tt: &Tt,
+) -> WorkerResult {
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let multipv = config.multipv.clamp(1, worker.root_moves.len().max(1));
+    let mut completed: Vec<RootMove> = Vec::new();
+    let mut completed_depth = 0;
+    // Helpers start one ply later every other thread, so that the workers spread over depths.
+    let first_depth = 1 + (worker.id % 2) as u32;
+    for depth in first_depth..=max_depth {
+        for pv_index in 0..multipv {
+            let previous = worker.root_moves[pv_index].score;
+            let mut delta = 25;
+            let (mut alpha, mut beta) =
+                if depth >= 5 && !previous.is_decisive() && previous > -Score::INFINITE {
+                    (previous - delta, previous + delta)
+                } else {
+                    (-Score::INFINITE, Score::INFINITE)
+                };
+            loop {
+                let score = worker.search_root(depth as i32, alpha, beta, pv_index);
+                if worker.aborted {
+                    break;
+                }
+                if score <= alpha {
+                    beta = Score((alpha.0 + beta.0) / 2);
+                    alpha = (score - delta).max(-Score::INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(Score::INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta;
+            }
+            if worker.aborted {
+                break;
+            }
+        }
+        if worker.aborted {
+            break;
+        }
+        completed = worker.root_moves.clone();
+        completed_depth = depth;
+        let total = shared.total_nodes(worker.nodes);
+        if let Some(reporter) = reporter.as_deref_mut() {
+            let time = shared.elapsed();
+            let nps = (total as f64 / time.as_secs_f64().max(1e-6)) as u64;
+            let hashfull = tt.hashfull();
+            for (index, rm) in completed.iter().take(multipv).enumerate() {
+                reporter.info(&SearchInfo {
+                    depth,
+                    seldepth: rm.seldepth.max(depth),
+                    multipv: index + 1,
+                    score: rm.score,
+                    nodes: total,
+                    nps,
+                    hashfull,
+                    time,
+                    pv: MoveRecord::line(&worker.root(), &rm.pv),
+                });
+            }
+            let best = completed[0].score;
+            let mate_found = limits
+                .mate
+                .is_some_and(|n| best.mate_moves().is_some_and(|m| m > 0 && m as u32 <= n));
+            let timed = limits.movetime.is_some() || limits.time.iter().any(Option::is_some);
+            let only_move = timed && completed.len() == 1 && !limits.waits_for_stop() && depth >= 4;
+            if mate_found || only_move || shared.soft_expired() {
+                break;
+            }
+            // A forced result proven far inside the depth will not change.
+            if best.is_decisive() && !limits.waits_for_stop() && limits.depth.is_none() {
+                let plies = Score::WIN.0 - best.0.abs();
+                if (plies as u32) * 2 + 4 < depth {
+                    break;
+                }
+            }
+        }
+    }
+    if completed.is_empty() {
+        // Not even depth 1 finished: fall back on the generation order.
+        completed = worker.root_moves.clone();
+    }
+    WorkerResult {
+        depth: completed_depth,
+        moves: completed,
+        nodes: worker.nodes,
+    }
+}

@@ -1,0 +1,105 @@
+//! Move ordering: the table move first, then captures by how much they take, promotions,
+//! the two killer moves of the ply, and the rest by a history score with gravity.
+
+use crate::moves::{Move, MoveList};
+use crate::types::Side;
+
+/// Most plies a search line can reach.
+pub const MAX_PLY: usize = 128;
+
+/// The history score's ceiling: updates shrink towards it, so old lessons fade.
+const HISTORY_MAX: i32 = 16_384;
+
+/// Per-thread ordering knowledge: killers per ply and a from/to history per side.
+pub struct Ordering {
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Box<[[[i32; 64]; 64]; 2]>,
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering {
+            killers: [[None; 2]; MAX_PLY],
+            history: Box::new([[[0; 64]; 64]; 2]),
+        }
+    }
+}
+
+impl Ordering {
+    /// The history score of a quiet move.
+    #[inline]
+    pub fn history(&self, side: Side, mv: Move) -> i32 {
+        self.history[side.index()][mv.from().index() & 63][mv.to().index() & 63]
+    }
+
+    /// Records that quiet move `best` caused a cut-off at `depth`, after the quiet moves in
+    /// `tried` failed to.
+    pub fn reward(&mut self, side: Side, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+        let bonus = (depth * depth).min(400) * 8;
+        self.update(side, best, bonus);
+        for &mv in tried {
+            if mv != best {
+                self.update(side, mv, -bonus);
+            }
+        }
+        if let Some(killers) = self.killers.get_mut(ply)
+            && killers[0] != Some(best)
+        {
+            killers[1] = killers[0];
+            killers[0] = Some(best);
+        }
+    }
+
+    fn update(&mut self, side: Side, mv: Move, bonus: i32) {
+        let entry = &mut self.history[side.index()][mv.from().index() & 63][mv.to().index() & 63];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Sort keys for every move of `list`, best first when sorted descending.
+    pub fn score_moves(
+        &self,
+        list: &MoveList,
+        side: Side,
+        ply: usize,
+        table_move: Option<Move>,
+        out: &mut Vec<i32>,
+    ) {
+        out.clear();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        out.extend(list.iter().map(|&mv| {
+            if Some(mv) == table_move {
+                1 << 30
+            } else if mv.is_capture() {
+                (1 << 24) + mv.captured().count() as i32 * 1024 + mv.promotes() as i32 * 512
+            } else if mv.promotes() {
+                1 << 23
+            } else if Some(mv) == killers[0] {
+                (1 << 22) + 1
+            } else if Some(mv) == killers[1] {
+                1 << 22
+            } else {
+                self.history(side, mv)
+            }
+        }));
+    }
+
+    /// True if `mv` is a killer at `ply`.
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(mv)))
+    }
+}
+
+/// Moves the best remaining move (by `keys`) to index `from` and returns it: a selection sort
+/// done lazily, since a cut-off often comes before the list is exhausted.
+#[inline]
+pub fn pick_next(moves: &mut [Move], keys: &mut [i32], from: usize) -> Move {
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        if keys[i] > keys[best] {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    keys.swap(from, best);
+    moves[from]
+}
