@@ -63,3 +63,5 @@ pub fn random_position<R: Rules>(rng: &mut Rng, max_men: u64, max_kings: u64) ->
     };
     Position::from_parts(sides[0], sides[1], kings, side).expect("random position is valid")
 }
+
+pub mod draw_cases;
