@@ -294,6 +294,8 @@ impl Options {
                 kind: OptionKind::Spin(32, 1, 200),
             },
             check("Draw FMJD", d.draws.fmjd),
+            check("Draw Sixteen Moves", d.draws.sixteen_moves),
+            check("Draw Five Moves", d.draws.five_moves),
         ]
     }
 }
@@ -353,7 +355,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            weights: Weights::default(),
+            weights: Weights::for_variant(self.options.variant),
         }
     }
 
@@ -399,6 +401,8 @@ impl Engine {
                     "Draw Two Against One" => next.draws.two_against_one = on,
                     "Draw Material" => next.draws.material = on,
                     "Draw FMJD" => next.draws.fmjd = on,
+                    "Draw Sixteen Moves" => next.draws.sixteen_moves = on,
+                    "Draw Five Moves" => next.draws.five_moves = on,
                     _ => unreachable!("every check option is handled"),
                 }
             }
@@ -585,7 +589,8 @@ impl Engine {
 
     /// The `eval` display.
     pub fn eval_lines(&self) -> Vec<String> {
-        self.game.eval_lines(&Weights::default())
+        self.game
+            .eval_lines(&Weights::for_variant(self.options.variant))
     }
 }
 
