@@ -33,6 +33,7 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod types;
 pub mod variant;
 pub mod zobrist;
