@@ -183,13 +183,15 @@ impl Hub {
     }
 
     /// `set-param`: sets the engine option behind a Hub parameter. Unknown names are ignored
-    /// (clients send parameters meant for other engines); bad values are errors.
+    /// and logged below the default level: clients send parameters meant for other engines
+    /// (lidraughts bots send `initial-time`), and pydraughts reads our stderr as protocol
+    /// output. Bad values are errors.
     fn set_param(&mut self, name: &str, value: &str) -> Result<(), HubError> {
         let Some((_, spec)) = hub_params()
             .into_iter()
             .find(|(hub, _)| hub.eq_ignore_ascii_case(name))
         else {
-            log::warn!("ignoring unknown parameter '{name}'");
+            log::info!("ignoring unknown parameter '{name}'");
             return Ok(());
         };
         self.engine
