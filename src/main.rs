@@ -44,6 +44,8 @@ enum Command {
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
+    /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
+    Hub,
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
             variant,
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+        Some(Command::Hub) => damka::hub::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
