@@ -319,6 +319,8 @@ impl Options {
             "Draw Material" => flag(self.draws.material),
             "Draw Material Moves" => Some(self.draws.material_moves.to_string()),
             "Draw FMJD" => flag(self.draws.fmjd),
+            "Draw Sixteen Moves" => flag(self.draws.sixteen_moves),
+            "Draw Five Moves" => flag(self.draws.five_moves),
             _ => None,
         }
     }
@@ -703,16 +705,20 @@ mod tests {
     }
 
     /// Two captures from c3 to g7: over d4 and f6, or round by a5, c7 and e5 over four pieces.
-    /// The short one's full path is a shortening of the long one's, so as text it is ambiguous.
+    /// The short one's full path is also a shortening of the long one's.
     const TWO_ROADS: &str = "W:Wc3,f2,f4,Kh4:Ba7,b4,b6,b8,d2,Kd4,Kd6,Kf6,f8,g5";
 
     #[test]
-    fn records_name_moves_that_text_cannot() {
+    fn records_name_moves_by_their_captured_pieces() {
         let short = record(&["c3", "g7"], &["d4", "f6"]);
         let mut game = new_session(Variant::Russian, Some(TWO_ROADS), &[], DrawRules::default())
             .expect("valid FEN");
-        assert!(game.play_text("c3:e5:g7").is_err());
+        let mut by_text = game.boxed_clone();
+        by_text
+            .play_text("c3:e5:g7")
+            .expect("a full path is never ambiguous");
         game.play_record(&short).expect("legal");
+        assert_eq!(game.fen(), by_text.fen());
         assert!(game.piece_at(parse_square("b4").unwrap()).is_some());
         assert!(game.piece_at(parse_square("f6").unwrap()).is_none());
 
