@@ -70,10 +70,7 @@ fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
             perft::perft(&pos, args.depth, counting)
         }
     });
-    let elapsed = start.elapsed();
-    let ms = elapsed.as_millis();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    output::line(&format!("nodes {nodes} time {ms} nps {nps}"));
+    output::line(&perft::summary(nodes, start.elapsed()));
     Ok(())
 }
 

@@ -3,11 +3,18 @@
 
 use clap::{Parser, Subcommand};
 use damka::cli;
+use damka::protocol::{self, MAX_PERFT_DEPTH};
 use damka::variant::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "damka", version, about = "A Russian checkers (shashki) engine")]
+#[command(
+    name = "damka",
+    version,
+    about = "A Russian checkers (shashki) engine",
+    long_about = "A Russian checkers (shashki) engine. Without a subcommand it speaks its \
+                  UCI-style protocol on stdin/stdout (see PROTOCOL.md)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -18,6 +25,7 @@ enum Command {
     /// Count the leaves of the move tree to a depth (proves move generation; measures its speed).
     Perft {
         /// Depth in plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Start from this position instead of the initial one.
         #[arg(long)]
@@ -52,7 +60,7 @@ fn main() -> ExitCode {
         .init();
     let args = Cli::parse();
     let result = match args.command {
-        None => Ok(()),
+        None => protocol::run(),
         Some(Command::Perft {
             depth,
             fen,
