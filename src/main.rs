@@ -52,6 +52,39 @@ enum Command {
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
+    /// Search a fixed list of positions to a fixed depth; the total node count is the build's
+    /// signature.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = damka::bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
+    /// Search one position and show the lines and the best move.
+    Analyze {
+        /// The position (default: the initial one).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many plies deep.
+        #[arg(long, conflicts_with = "movetime",
+              value_parser = clap::value_parser!(u32).range(1..))]
+        depth: Option<u32>,
+        /// Search this many milliseconds [default: 2000 when no depth is given].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Show this many best lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,6 +110,25 @@ fn main() -> ExitCode {
             variant,
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+        Some(Command::Bench { depth, variant }) => {
+            cli::bench(depth, variant);
+            Ok(())
+        }
+        Some(Command::Analyze {
+            fen,
+            depth,
+            movetime,
+            threads,
+            multipv,
+            variant,
+        }) => cli::analyze(cli::AnalyzeArgs {
+            fen,
+            depth,
+            movetime,
+            threads,
+            multipv,
+            variant,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
