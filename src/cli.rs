@@ -171,14 +171,14 @@ struct HumanReporter {
 
 impl Reporter for HumanReporter {
     fn info(&mut self, info: &SearchInfo) {
-        let line = if self.multipv {
+        let prefix = if self.multipv {
             format!("#{} ", info.multipv)
         } else {
             String::new()
         };
         let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
         output::line(&format!(
-            "{line}depth {:>2}/{:<2} score {:>6} nodes {:>10} nps {:>9} time {:>7.2} s  pv {}",
+            "{prefix}depth {:>2}/{:<2} score {:>6} nodes {:>10} nps {:>9} time {:>7.2} s  pv {}",
             info.depth,
             info.seldepth,
             human_score(info.score),
