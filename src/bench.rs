@@ -58,6 +58,19 @@ impl BenchResult {
     pub fn nps(&self) -> u64 {
         (self.total() as f64 / self.time.as_secs_f64().max(1e-9)) as u64
     }
+
+    /// The report `bench` prints (CLI and protocol): `position <i> nodes <n>` for each
+    /// position, then `<N> nodes <M> nps`.
+    pub fn report(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("position {} nodes {n}", i + 1))
+            .collect();
+        lines.push(format!("{} nodes {} nps", self.total(), self.nps()));
+        lines
+    }
 }
 
 /// Runs the bench for `variant` to `depth` plies.

@@ -437,7 +437,8 @@ impl Engine {
         }
     }
 
-    /// Sets an option by name (case-insensitive). On error nothing changes.
+    /// Sets an option by name (case-insensitive). On error nothing changes, not even a running
+    /// search; otherwise a running search is finished first.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, String> {
         let spec = Options::specs()
             .into_iter()
@@ -449,9 +450,7 @@ impl Engine {
                 .filter(|v| !v.is_empty())
                 .ok_or_else(|| format!("option '{}' needs a value", spec.name))
         };
-        self.finish_search();
         let mut next = self.options.clone();
-        let mut effect = OptionEffect::None;
         match &spec.kind {
             OptionKind::Button => {
                 if spec.name == "Clear Hash" {
@@ -513,15 +512,28 @@ impl Engine {
                 next.variant = variant;
             }
         }
-        if next.variant != self.options.variant {
-            self.game = new_session(next.variant, None, &[], next.draws)?;
+        // Everything that can fail is done before the running search is touched.
+        let game = if next.variant != self.options.variant {
+            Some(new_session(next.variant, None, &[], next.draws)?)
+        } else {
+            None
+        };
+        let tt = if next.hash_mib != self.options.hash_mib {
+            Some(Tt::try_new(next.hash_mib).map_err(|e| format!("option 'Hash': {e}"))?)
+        } else {
+            None
+        };
+        self.finish_search();
+        let mut effect = OptionEffect::None;
+        if let Some(game) = game {
+            self.game = game;
             effect = OptionEffect::VariantChanged(next.variant, self.game.fen());
         }
         if next.draws != self.options.draws {
             self.game.set_draw_rules(next.draws);
         }
-        if next.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Tt::new(next.hash_mib));
+        if let Some(tt) = tt {
+            self.tt = Arc::new(tt);
         }
         self.options = next;
         Ok(effect)
@@ -543,10 +555,12 @@ impl Engine {
             .expect("the initial position is valid");
     }
 
-    /// Sets the position from a FEN (or the initial one) and moves; all or nothing.
+    /// Sets the position from a FEN (or the initial one) and moves; all or nothing. A running
+    /// search is finished first, unless the position is wrong: then nothing changes.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let game = new_session(self.options.variant, fen, moves, self.options.draws)?;
         self.finish_search();
-        self.game = new_session(self.options.variant, fen, moves, self.options.draws)?;
+        self.game = game;
         Ok(())
     }
 

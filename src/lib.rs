@@ -11,10 +11,11 @@
 //! * [`notation`]: squares, moves and FEN to and from text;
 //! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
-//! * [`hub`]: the Hub protocol front end (`damka hub`);
-//! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
+//! * [`output`]: the one writer to stdout; [`engine`]: the state every front end shares;
+//! * the front ends: [`protocol`], the UCI-style server on stdin/stdout, [`hub`], the Hub
+//!   protocol (`damka hub`), and [`cli`], the command-line tools.
 //!
-//! Nothing in the library prints to stdout: that belongs to the protocol front end.
+//! Only the front ends print, and only through [`output`].
 
 #![warn(missing_docs)]
 #![warn(clippy::print_stdout)]
@@ -32,6 +33,7 @@ pub mod notation;
 pub mod output;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod score;
 pub mod search;
 pub mod tt;
