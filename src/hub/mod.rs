@@ -3,7 +3,7 @@
 //!
 //! This front end only translates: [`command`] parses lines, [`notation`] converts boards, moves
 //! and scores, and everything else (options, the game, the search) is the shared
-//! [`Engine`], exactly as the UCI-style server uses it. See `docs/hub.md`
+//! [`Engine`], exactly as the UCI-style server uses it. See the Hub section of `PROTOCOL.md`
 //! for the dialect spoken and how it was checked against its clients.
 //!
 //! A reader thread takes input lines. `stop` and `quit` raise the engine's stop flag the moment
