@@ -284,8 +284,9 @@ impl Reporter for HubReporter {
             return;
         }
         let mut line = format!(
-            "info depth={} max-depth={} score={} nodes={} time={} nps={}",
+            "info depth={} mean-depth={:.1} max-depth={} score={} nodes={} time={} nps={}",
             info.depth,
+            info.mean_depth,
             info.seldepth,
             notation::score_text(info.score),
             info.nodes,

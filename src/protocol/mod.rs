@@ -417,6 +417,7 @@ mod tests {
         let info = SearchInfo {
             depth: 3,
             seldepth: 5,
+            mean_depth: 3.4,
             multipv: 1,
             score: Score(12),
             nodes: 1000,
