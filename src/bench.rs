@@ -11,7 +11,7 @@ use crate::with_rules;
 use std::time::{Duration, Instant};
 
 /// The depth `bench` searches to unless told otherwise.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 15;
 
 /// Table size for `bench`, in MiB.
 const BENCH_HASH_MIB: usize = 16;
