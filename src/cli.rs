@@ -237,7 +237,12 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
 
 /// `damka tune`: fits the evaluation weights of `variant` to the positions in `data` and prints
 /// them, term by term and as the Rust array to put in `Weights::for_variant`.
-pub fn tune(variant: Variant, data: &std::path::Path, iterations: usize) -> Result<(), String> {
+pub fn tune(
+    variant: Variant,
+    data: &std::path::Path,
+    iterations: usize,
+    fixed: &[String],
+) -> Result<(), String> {
     use crate::eval::{FEATURE_NAMES, Weights};
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(data)
@@ -253,8 +258,19 @@ pub fn tune(variant: Variant, data: &std::path::Path, iterations: usize) -> Resu
         bad,
         prepared.len()
     ));
+    let fixed: Vec<usize> = fixed
+        .iter()
+        .map(|name| {
+            FEATURE_NAMES.iter().position(|n| n == name).ok_or_else(|| {
+                format!(
+                    "no feature '{name}' (features: {})",
+                    FEATURE_NAMES.join(", ")
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
     let start = Weights::for_variant(variant);
-    let tuned = texel::tune(&prepared, &start, iterations);
+    let tuned = texel::tune(&prepared, &start, iterations, &fixed);
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after

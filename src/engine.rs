@@ -292,7 +292,7 @@ impl Default for Options {
             threads: 1,
             ponder: false,
             multipv: 1,
-            move_overhead_ms: 30,
+            move_overhead_ms: 10,
             variant: Variant::Russian,
             draws: DrawRules::default(),
         }
@@ -352,7 +352,7 @@ impl Options {
             },
             OptionSpec {
                 name: "Move Overhead",
-                kind: OptionKind::Spin(30, 0, 5000),
+                kind: OptionKind::Spin(10, 0, 5000),
             },
             OptionSpec {
                 name: "UCI_Variant",

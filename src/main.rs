@@ -84,6 +84,9 @@ enum Command {
         /// Gradient steps.
         #[arg(long, default_value_t = 2000)]
         iterations: usize,
+        /// Keep this feature's weight as it is (repeatable; the man's weight is always kept).
+        #[arg(long)]
+        fix: Vec<String>,
         /// The game.
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
@@ -165,8 +168,9 @@ fn main() -> ExitCode {
         Some(Command::Tune {
             data,
             iterations,
+            fix,
             variant,
-        }) => cli::tune(variant, &data, iterations),
+        }) => cli::tune(variant, &data, iterations, &fix),
         Some(Command::Bench { depth, variant }) => {
             cli::bench(depth, variant);
             Ok(())

@@ -108,8 +108,9 @@ pub struct Tuned {
     pub error_after: f64,
 }
 
-/// Fits the weights, starting from `start`, for `iterations` steps of Adam.
-pub fn tune(data: &TuneData, start: &Weights, iterations: usize) -> Tuned {
+/// Fits the weights, starting from `start`, for `iterations` steps of Adam. The man's weight
+/// and the weights whose indices are in `fixed` keep their starting values.
+pub fn tune(data: &TuneData, start: &Weights, iterations: usize, fixed: &[usize]) -> Tuned {
     let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
     let k = fit_k(data, &weights);
     let error_before = error(data, &weights, k);
@@ -138,7 +139,7 @@ pub fn tune(data: &TuneData, start: &Weights, iterations: usize) -> Tuned {
                 || [0.0f64; FEATURES],
                 |a, b| std::array::from_fn(|i| a[i] + b[i]),
             );
-        for i in 1..FEATURES {
+        for i in (1..FEATURES).filter(|i| !fixed.contains(i)) {
             let g = gradient[i] / n;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
@@ -185,7 +186,7 @@ mod tests {
                 data.results.push(p);
             }
         }
-        let tuned = tune(&data, &Weights::default(), 300);
+        let tuned = tune(&data, &Weights::default(), 300, &[]);
         assert!(tuned.error_after <= tuned.error_before);
         assert_eq!(
             tuned.weights.0[0], 100,
