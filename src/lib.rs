@@ -11,6 +11,7 @@
 //! * [`notation`]: squares, moves and FEN to and from text;
 //! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
+//! * [`matchplay`]: engine matches: referee, statistics, PDN, opening books;
 //! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
 //!
 //! Nothing in the library prints to stdout: that belongs to the protocol front end.
@@ -24,6 +25,7 @@ pub mod draw;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod matchplay;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -1,0 +1,6 @@
+//! Engine-against-engine matches: processes that speak damka's protocol, a referee that plays
+//! one game under every rule of the game record, the statistics of a match (Elo, error bar,
+//! SPRT), PDN output and opening books. Nothing here prints.
+
+pub mod pdn;
+pub mod stats;
