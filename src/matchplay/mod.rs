@@ -2,5 +2,6 @@
 //! one game under every rule of the game record, the statistics of a match (Elo, error bar,
 //! SPRT), PDN output and opening books. Nothing here prints.
 
+pub mod openings;
 pub mod pdn;
 pub mod stats;
