@@ -2,6 +2,9 @@
 //! one game under every rule of the game record, the statistics of a match (Elo, error bar,
 //! SPRT), PDN output and opening books. Nothing here prints.
 
+pub mod engine_process;
 pub mod openings;
 pub mod pdn;
+pub mod referee;
+pub mod runner;
 pub mod stats;
