@@ -44,6 +44,8 @@ enum Command {
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
+    /// Play two engines against each other and report the Elo difference (see --help).
+    Match(Box<damka::matchplay::command::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
             variant,
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+        Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

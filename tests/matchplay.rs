@@ -1,7 +1,8 @@
 //! The match runner end to end: real engine processes (`damka-test-engine`, a scripted engine
 //! that plays the first legal move or misbehaves on request) refereed over pipes. Covers the
 //! referee's rules (illegal move, crash, time loss on the clock and on move time, draw rules,
-//! adjudication), PDN that reads back and replays, and an SPRT that stops the match.
+//! adjudication), PDN that reads back and replays, an SPRT that stops the match, and the
+//! `damka match` command itself.
 
 use damka::draw::{DrawReason, DrawRules};
 use damka::game::{Game, GameResult};
@@ -367,4 +368,50 @@ fn an_sprt_stops_the_match_when_it_decides() {
     assert!(summary.tally.games() < 60, "{:?}", summary.tally);
     assert_eq!(summary.tally.losses, 0);
     assert!(summary.tally.wins > 0 && summary.tally.draws > 0);
+}
+
+#[test]
+fn the_match_command_reports_and_writes_pdn() {
+    let path = temp_path("command.pdn");
+    let book = temp_path("book.txt");
+    std::fs::write(
+        &book,
+        "# two openings\nstartpos moves c3-d4\nstartpos moves e3-f4\n",
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_damka"))
+        .args(["match", "--engine1", TEST_ENGINE, "--engine2"])
+        .arg(format!("{TEST_ENGINE} --name other --illegal-at 6"))
+        .args([
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--depth",
+            "1",
+            "--seed",
+            "0",
+        ])
+        .arg("--openings")
+        .arg(&book)
+        .arg("--pdn")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&book);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.contains("result: +4 =0 -0"), "{stdout}");
+    assert!(
+        stdout.contains("ending: 4 illegal move by other"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("engine1: test-engine ("), "{stdout}");
+    let progress = stderr.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(progress, 4, "{stderr}");
+    let games = pdn::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g.tag("FEN").is_none()));
 }
