@@ -16,8 +16,8 @@ pub const DEFAULT_DEPTH: u32 = 11;
 /// Table size for `bench`, in MiB.
 const BENCH_HASH_MIB: usize = 16;
 
-/// Opening, middle game and ending positions of Russian checkers.
-const RUSSIAN: [&str; 12] = [
+/// Opening, middle game and ending positions on the 8×8 board (legal in all three games).
+const POSITIONS_8X8: [&str; 12] = [
     "W:W21-32:B1-12",
     "W:Wa1,a3,b4,c1,c3,e1,f2,f4,g1,g3,h2:Ba5,a7,b8,c7,d6,d8,e7,f6,f8,h6,h8",
     "W:Wa1,a3,b4,c1,d2,d4,e1,e3,g1,g3,h2,h4:Ba7,b8,d6,d8,e7,f6,f8,g5,h6,h8",
@@ -35,7 +35,7 @@ const RUSSIAN: [&str; 12] = [
 /// The bench positions of a variant, as FENs.
 pub fn positions(variant: Variant) -> &'static [&'static str] {
     match variant {
-        Variant::Russian => &RUSSIAN,
+        Variant::Russian | Variant::Giveaway | Variant::Brazilian => &POSITIONS_8X8,
     }
 }
 
@@ -66,11 +66,7 @@ pub fn run(variant: Variant, depth: u32) -> BenchResult {
 }
 
 fn run_for<R: Rules>(depth: u32) -> BenchResult {
-    let config = SearchConfig {
-        threads: 1,
-        multipv: 1,
-        ..SearchConfig::default()
-    };
+    let config = SearchConfig::for_variant(R::VARIANT);
     let mut tt = Tt::new(BENCH_HASH_MIB);
     let control = Control::default();
     let limits = Limits::depth(depth);

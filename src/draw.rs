@@ -1,6 +1,6 @@
-//! The endgame draw counters of the Russian rules (RULES.md §1, draws 2–7): which rules are in
-//! force ([`DrawRules`]), the counters themselves ([`Counters`]) and why a game is drawn
-//! ([`DrawReason`]). Threefold repetition needs the game's history and lives in `game`; search
+//! The endgame draw counters (RULES.md §1, draws 2–7, and the International rules of §2 for
+//! Brazilian): which rules a game has ([`DrawProfile`]), which are switched on ([`DrawRules`]),
+//! the counters themselves ([`Counters`]) and why a game is drawn ([`DrawReason`]). Threefold repetition needs the game's history and lives in `game`; search
 //! keeps its own key stack but shares everything here, so a draw is scored exactly as it is
 //! declared in the game.
 //!
@@ -15,7 +15,38 @@ use crate::types::{Bitboard, Side, Square};
 use crate::variant::Rules;
 use std::fmt;
 
-/// Which draw rules are in force, and the claim length of the material rule.
+/// The family of draw rules a game follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawProfile {
+    /// Russian: repetition, 15 moves of kings only, three kings against one (15 moves, 5 on
+    /// the main road), two against one (10 moves), material unchanged, optional FMJD limits.
+    Russian,
+    /// International (Brazilian): repetition, 25 moves of kings only, a lone king against three
+    /// pieces with a king (16 moves each) or against fewer (5 moves each).
+    International,
+    /// Giveaway: repetition and 15 moves of kings only.
+    Giveaway,
+}
+
+impl DrawProfile {
+    /// Plies of kings-only play that draw.
+    const fn kings_only_plies(self) -> u16 {
+        match self {
+            DrawProfile::International => 50,
+            DrawProfile::Russian | DrawProfile::Giveaway => 30,
+        }
+    }
+
+    const fn kings_only_reason(self) -> DrawReason {
+        match self {
+            DrawProfile::International => DrawReason::KingsOnlyLong,
+            DrawProfile::Russian | DrawProfile::Giveaway => DrawReason::KingsOnly,
+        }
+    }
+}
+
+/// Which draw rules are in force, and the claim length of the material rule. Rules a game's
+/// profile does not have are ignored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRules {
     /// Draw 1: the same position, same side to move, for the third time.
@@ -35,6 +66,10 @@ pub struct DrawRules {
     /// Draw 7 (FMJD profile): kings on both sides, no capture or promotion, 30 moves with 4–5
     /// pieces on the board and 60 moves with 6–7.
     pub fmjd: bool,
+    /// International: a lone king against three pieces including a king, 16 moves each.
+    pub sixteen_moves: bool,
+    /// International: a lone king against one or two pieces including a king, 5 moves each.
+    pub five_moves: bool,
 }
 
 impl Default for DrawRules {
@@ -49,6 +84,8 @@ impl Default for DrawRules {
             material: true,
             material_moves: 32,
             fmjd: false,
+            sixteen_moves: true,
+            five_moves: true,
         }
     }
 }
@@ -64,6 +101,8 @@ impl DrawRules {
         material: false,
         material_moves: 32,
         fmjd: false,
+        sixteen_moves: false,
+        five_moves: false,
     };
 }
 
@@ -85,6 +124,12 @@ pub enum DrawReason {
     Material,
     /// Draw 7.
     Fmjd,
+    /// International: 25 moves of kings only.
+    KingsOnlyLong,
+    /// International: a lone king held out 16 moves against three pieces.
+    SixteenMoves,
+    /// International: a lone king held out 5 moves against one or two pieces.
+    FiveMoves,
 }
 
 impl DrawReason {
@@ -98,6 +143,9 @@ impl DrawReason {
             DrawReason::TwoAgainstOne => "two pieces against one, 10 moves",
             DrawReason::Material => "material unchanged",
             DrawReason::Fmjd => "FMJD endgame limit",
+            DrawReason::KingsOnlyLong => "25 moves with kings only",
+            DrawReason::SixteenMoves => "lone king against three, 16 moves",
+            DrawReason::FiveMoves => "lone king against two or one, 5 moves",
         }
     }
 }
@@ -153,6 +201,12 @@ pub struct Counters {
     /// Draw 7: plies since kings stand on both sides with 4–7 pieces in all. Reset by a capture
     /// or a promotion (the balance changes) and when the condition stops holding.
     pub fmjd: u16,
+    /// International: plies since a lone king faced three pieces including a king. Reset when
+    /// that stops being the balance.
+    pub sixteen: u16,
+    /// International: plies since a lone king faced one or two pieces including a king. Reset
+    /// when that stops being the balance.
+    pub five: u16,
 }
 
 /// The side with the advantage in an ending of one lone piece against `strong`'s pieces.
@@ -196,6 +250,27 @@ fn fmjd_holds<R: Rules>(pos: &Position<R>) -> bool {
     pos.kings(Side::White).any() && pos.kings(Side::Black).any() && (4..=7).contains(&pieces)
 }
 
+/// The International balances: a lone king (the only piece of its side) against `n` pieces
+/// including at least one king; returns `n`.
+fn lone_king_against<R: Rules>(pos: &Position<R>) -> Option<u32> {
+    let strong = lone_piece_side(pos)?;
+    let weak = strong.opponent();
+    (pos.kings(weak).any() && pos.kings(strong).any()).then(|| pos.pieces(strong).count())
+}
+
+fn sixteen_holds<R: Rules>(pos: &Position<R>) -> bool {
+    lone_king_against(pos) == Some(3)
+}
+
+fn five_holds<R: Rules>(pos: &Position<R>) -> bool {
+    lone_king_against(pos).is_some_and(|n| n <= 2) || one_king_each(pos)
+}
+
+/// A king against a king, nothing else: covered by the five-move rule.
+fn one_king_each<R: Rules>(pos: &Position<R>) -> bool {
+    pos.occupied().count() == 2 && pos.all_kings().count() == 2
+}
+
 /// How many of the last `plies` plies were moves of `side`, given who is to move now.
 pub fn moves_by(side: Side, plies: u16, to_move: Side) -> u16 {
     // The last ply was played by the side not to move; plies alternate backwards from there.
@@ -217,7 +292,8 @@ fn step(counter: u16, held_before: bool, holds_now: bool) -> u16 {
 }
 
 impl Counters {
-    /// The counters after `mv` took `before` to `after`.
+    /// The counters after `mv` took `before` to `after`. Only the rules of the game's profile
+    /// are counted; the others stay 0.
     pub fn after_move<R: Rules>(
         self,
         before: &Position<R>,
@@ -227,52 +303,74 @@ impl Counters {
         let capture = mv.is_capture();
         let man_moved = !before.all_kings().contains(mv.from());
         let changed = capture || mv.promotes();
-        Counters {
+        let mut next = Counters {
             kings_only: if capture || man_moved {
                 0
             } else {
                 self.kings_only.saturating_add(1)
             },
-            material: if changed {
-                0
-            } else {
-                self.material.saturating_add(1)
-            },
-            three_kings: step(
-                self.three_kings,
-                three_kings_holds(before).is_some(),
-                three_kings_holds(after).is_some(),
-            ),
-            main_road: step(
-                self.main_road,
-                main_road_holds(before).is_some(),
-                main_road_holds(after).is_some(),
-            ),
-            two_against_one: step(
-                self.two_against_one,
-                two_against_one_holds(before).is_some(),
-                two_against_one_holds(after).is_some(),
-            ),
-            fmjd: step(self.fmjd, fmjd_holds(before) && !changed, fmjd_holds(after)),
+            ..Counters::default()
+        };
+        match R::DRAWS {
+            DrawProfile::Russian => {
+                next.material = if changed {
+                    0
+                } else {
+                    self.material.saturating_add(1)
+                };
+                // Every other Russian rule is about seven pieces or fewer.
+                if before.occupied().count() <= 8 {
+                    next.three_kings = step(
+                        self.three_kings,
+                        three_kings_holds(before).is_some(),
+                        three_kings_holds(after).is_some(),
+                    );
+                    next.main_road = step(
+                        self.main_road,
+                        main_road_holds(before).is_some(),
+                        main_road_holds(after).is_some(),
+                    );
+                    next.two_against_one = step(
+                        self.two_against_one,
+                        two_against_one_holds(before).is_some(),
+                        two_against_one_holds(after).is_some(),
+                    );
+                    next.fmjd = step(self.fmjd, fmjd_holds(before) && !changed, fmjd_holds(after));
+                }
+            }
+            DrawProfile::International => {
+                if before.occupied().count() <= 5 {
+                    next.sixteen = step(self.sixteen, sixteen_holds(before), sixteen_holds(after));
+                    next.five = step(self.five, five_holds(before), five_holds(after));
+                }
+            }
+            DrawProfile::Giveaway => {}
         }
+        next
     }
 
-    /// The same counters with every condition counter whose condition does not hold in `pos`
-    /// set to 0 (used on counters read from a FEN).
-    pub fn normalized<R: Rules>(mut self, pos: &Position<R>) -> Counters {
-        if three_kings_holds(pos).is_none() {
-            self.three_kings = 0;
+    /// The same counters with every counter whose rule the game does not have, or whose
+    /// condition does not hold in `pos`, set to 0 (used on counters read from a FEN).
+    pub fn normalized<R: Rules>(self, pos: &Position<R>) -> Counters {
+        let keep = |value: u16, holds: bool| if holds { value } else { 0 };
+        let russian = R::DRAWS == DrawProfile::Russian;
+        let international = R::DRAWS == DrawProfile::International;
+        Counters {
+            kings_only: self.kings_only,
+            material: keep(self.material, russian),
+            three_kings: keep(
+                self.three_kings,
+                russian && three_kings_holds(pos).is_some(),
+            ),
+            main_road: keep(self.main_road, russian && main_road_holds(pos).is_some()),
+            two_against_one: keep(
+                self.two_against_one,
+                russian && two_against_one_holds(pos).is_some(),
+            ),
+            fmjd: keep(self.fmjd, russian && fmjd_holds(pos)),
+            sixteen: keep(self.sixteen, international && sixteen_holds(pos)),
+            five: keep(self.five, international && five_holds(pos)),
         }
-        if main_road_holds(pos).is_none() {
-            self.main_road = 0;
-        }
-        if two_against_one_holds(pos).is_none() {
-            self.two_against_one = 0;
-        }
-        if !fmjd_holds(pos) {
-            self.fmjd = 0;
-        }
-        self
     }
 
     /// The draw that the counters declare in `pos`, if any (repetition is not checked here).
@@ -300,60 +398,90 @@ impl Counters {
             }
         };
         if rules.kings_only {
-            out.push(DrawReason::KingsOnly, 30u16.saturating_sub(self.kings_only));
-        }
-        if rules.material {
-            let limit = rules.material_moves.saturating_mul(2);
-            out.push(DrawReason::Material, limit.saturating_sub(self.material));
-        }
-        if pos.occupied().count() > 7 {
-            return out; // Every other rule is about small endings.
-        }
-        if rules.three_kings
-            && let Some(strong) = three_kings_holds(pos)
-        {
+            let limit = R::DRAWS.kings_only_plies();
             out.push(
-                DrawReason::ThreeKings,
-                strong_left(strong, self.three_kings, 15),
+                R::DRAWS.kings_only_reason(),
+                limit.saturating_sub(self.kings_only),
             );
         }
-        if rules.main_road
-            && let Some(strong) = main_road_holds(pos)
-        {
-            out.push(DrawReason::MainRoad, strong_left(strong, self.main_road, 5));
-        }
-        if rules.two_against_one
-            && let Some(strong) = two_against_one_holds(pos)
-        {
-            out.push(
-                DrawReason::TwoAgainstOne,
-                strong_left(strong, self.two_against_one, 10),
-            );
-        }
-        if rules.fmjd && fmjd_holds(pos) {
-            let limit = if pos.occupied().count() <= 5 { 60 } else { 120 };
-            out.push(DrawReason::Fmjd, limit - self.fmjd.min(limit));
+        let pieces = pos.occupied().count();
+        match R::DRAWS {
+            DrawProfile::Russian => {
+                if rules.material {
+                    let limit = rules.material_moves.saturating_mul(2);
+                    out.push(DrawReason::Material, limit.saturating_sub(self.material));
+                }
+                if pieces > 7 {
+                    return out;
+                }
+                if rules.three_kings
+                    && let Some(strong) = three_kings_holds(pos)
+                {
+                    out.push(
+                        DrawReason::ThreeKings,
+                        strong_left(strong, self.three_kings, 15),
+                    );
+                }
+                if rules.main_road
+                    && let Some(strong) = main_road_holds(pos)
+                {
+                    out.push(DrawReason::MainRoad, strong_left(strong, self.main_road, 5));
+                }
+                if rules.two_against_one
+                    && let Some(strong) = two_against_one_holds(pos)
+                {
+                    out.push(
+                        DrawReason::TwoAgainstOne,
+                        strong_left(strong, self.two_against_one, 10),
+                    );
+                }
+                if rules.fmjd && fmjd_holds(pos) {
+                    let limit = if pieces <= 5 { 60 } else { 120 };
+                    out.push(DrawReason::Fmjd, limit - self.fmjd.min(limit));
+                }
+            }
+            DrawProfile::International => {
+                // "16 moves each" and "5 moves each" count both sides' moves: 32 and 10 plies.
+                if rules.sixteen_moves && pieces <= 4 && sixteen_holds(pos) {
+                    out.push(DrawReason::SixteenMoves, 32u16.saturating_sub(self.sixteen));
+                }
+                if rules.five_moves && pieces <= 3 && five_holds(pos) {
+                    out.push(DrawReason::FiveMoves, 10u16.saturating_sub(self.five));
+                }
+            }
+            DrawProfile::Giveaway => {}
         }
         out
     }
 
     /// The counters that are running in `pos`, as `(reason, plies so far)`, for display.
     pub fn active<R: Rules>(&self, pos: &Position<R>) -> Vec<(DrawReason, u16)> {
-        let mut out = vec![
-            (DrawReason::KingsOnly, self.kings_only),
-            (DrawReason::Material, self.material),
-        ];
-        if three_kings_holds(pos).is_some() {
-            out.push((DrawReason::ThreeKings, self.three_kings));
-        }
-        if main_road_holds(pos).is_some() {
-            out.push((DrawReason::MainRoad, self.main_road));
-        }
-        if two_against_one_holds(pos).is_some() {
-            out.push((DrawReason::TwoAgainstOne, self.two_against_one));
-        }
-        if fmjd_holds(pos) {
-            out.push((DrawReason::Fmjd, self.fmjd));
+        let mut out = vec![(R::DRAWS.kings_only_reason(), self.kings_only)];
+        match R::DRAWS {
+            DrawProfile::Russian => {
+                out.push((DrawReason::Material, self.material));
+                if three_kings_holds(pos).is_some() {
+                    out.push((DrawReason::ThreeKings, self.three_kings));
+                }
+                if main_road_holds(pos).is_some() {
+                    out.push((DrawReason::MainRoad, self.main_road));
+                }
+                if two_against_one_holds(pos).is_some() {
+                    out.push((DrawReason::TwoAgainstOne, self.two_against_one));
+                }
+                if fmjd_holds(pos) {
+                    out.push((DrawReason::Fmjd, self.fmjd));
+                }
+            }
+            DrawProfile::International => {
+                if sixteen_holds(pos) {
+                    out.push((DrawReason::SixteenMoves, self.sixteen));
+                }
+                if five_holds(pos) {
+                    out.push((DrawReason::FiveMoves, self.five));
+                }
+            }
+            DrawProfile::Giveaway => {}
         }
         out
     }

@@ -36,6 +36,11 @@ pub trait GameSession: Send {
     fn piece_at(&self, square: Square) -> Option<Piece>;
     /// Reads and plays one move; on error nothing changes.
     fn play_text(&mut self, text: &str) -> Result<(), NotationError>;
+    /// Plays the legal move with the record's start square, end square and captured set (the
+    /// landing squares in between are not compared); on error nothing changes. Front ends that
+    /// name moves by their squares, such as the Hub protocol, use this instead of text, which
+    /// cannot always single out a capture whose path is part of a longer one.
+    fn play_record(&mut self, record: &MoveRecord) -> Result<(), NotationError>;
     /// Reads moves of the current position (for `searchmoves`).
     fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError>;
     /// The legal moves, sorted by their notation.
@@ -86,6 +91,37 @@ impl<R: Rules> GameSession for Game<R> {
 
     fn play_text(&mut self, text: &str) -> Result<(), NotationError> {
         Game::play_text(self, text).map(|_| ())
+    }
+
+    fn play_record(&mut self, record: &MoveRecord) -> Result<(), NotationError> {
+        let squares = record.path.squares();
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        let found = Game::legal_moves(self)
+            .iter()
+            .copied()
+            .find(|mv| mv.from() == from && mv.to() == to && mv.captured() == record.captured);
+        match found {
+            Some(mv) => {
+                self.play(mv);
+                Ok(())
+            }
+            None => Err(NotationError::IllegalMove {
+                text: record.to_string(),
+                reason: format!(
+                    "no legal move goes from {from} to {to} capturing {}",
+                    if record.captured.any() {
+                        record
+                            .captured
+                            .into_iter()
+                            .map(|sq| sq.to_string())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    } else {
+                        "nothing".to_string()
+                    }
+                ),
+            }),
+        }
     }
 
     fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError> {
@@ -191,6 +227,23 @@ pub fn new_session(
     })
 }
 
+/// Starts a game of `variant` from a FEN (or the initial position) and plays `moves`, each
+/// identified by its start, end and captured squares (see [`GameSession::play_record`]).
+/// Nothing is kept if any part is wrong; the error says which.
+pub fn new_session_from_records(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: &[MoveRecord],
+    rules: DrawRules,
+) -> Result<Box<dyn GameSession>, String> {
+    let mut game = new_session(variant, fen, &[], rules)?;
+    for (i, record) in moves.iter().enumerate() {
+        game.play_record(record)
+            .map_err(|e| format!("move {} ({record}): {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
 /// The kind and limits of an engine option, for listing it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -247,6 +300,29 @@ impl Default for Options {
 }
 
 impl Options {
+    /// The current value of an option as the text [`Engine::set_option`] takes (`true`/`false`,
+    /// a number, a variant name); `None` for a button or a name that is not an option.
+    pub fn value(&self, name: &str) -> Option<String> {
+        let flag = |on: bool| Some(on.to_string());
+        match name {
+            "Hash" => Some(self.hash_mib.to_string()),
+            "Threads" => Some(self.threads.to_string()),
+            "Ponder" => flag(self.ponder),
+            "MultiPV" => Some(self.multipv.to_string()),
+            "Move Overhead" => Some(self.move_overhead_ms.to_string()),
+            "UCI_Variant" => Some(self.variant.name().to_string()),
+            "Draw Repetition" => flag(self.draws.repetition),
+            "Draw Kings Only" => flag(self.draws.kings_only),
+            "Draw Three Kings" => flag(self.draws.three_kings),
+            "Draw Main Road" => flag(self.draws.main_road),
+            "Draw Two Against One" => flag(self.draws.two_against_one),
+            "Draw Material" => flag(self.draws.material),
+            "Draw Material Moves" => Some(self.draws.material_moves.to_string()),
+            "Draw FMJD" => flag(self.draws.fmjd),
+            _ => None,
+        }
+    }
+
     /// Every option with its default and range, in listing order.
     pub fn specs() -> Vec<OptionSpec> {
         let d = Options::default();
@@ -294,6 +370,8 @@ impl Options {
                 kind: OptionKind::Spin(32, 1, 200),
             },
             check("Draw FMJD", d.draws.fmjd),
+            check("Draw Sixteen Moves", d.draws.sixteen_moves),
+            check("Draw Five Moves", d.draws.five_moves),
         ]
     }
 }
@@ -353,7 +431,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            weights: Weights::default(),
+            weights: Weights::for_variant(self.options.variant),
         }
     }
 
@@ -399,6 +477,8 @@ impl Engine {
                     "Draw Two Against One" => next.draws.two_against_one = on,
                     "Draw Material" => next.draws.material = on,
                     "Draw FMJD" => next.draws.fmjd = on,
+                    "Draw Sixteen Moves" => next.draws.sixteen_moves = on,
+                    "Draw Five Moves" => next.draws.five_moves = on,
                     _ => unreachable!("every check option is handled"),
                 }
             }
@@ -465,6 +545,18 @@ impl Engine {
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         self.finish_search();
         self.game = new_session(self.options.variant, fen, moves, self.options.draws)?;
+        Ok(())
+    }
+
+    /// Sets the position from a FEN (or the initial one) and moves named by their start, end and
+    /// captured squares (see [`GameSession::play_record`]); all or nothing.
+    pub fn set_position_records(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[MoveRecord],
+    ) -> Result<(), String> {
+        self.finish_search();
+        self.game = new_session_from_records(self.options.variant, fen, moves, self.options.draws)?;
         Ok(())
     }
 
@@ -585,12 +677,74 @@ impl Engine {
 
     /// The `eval` display.
     pub fn eval_lines(&self) -> Vec<String> {
-        self.game.eval_lines(&Weights::default())
+        self.game
+            .eval_lines(&Weights::for_variant(self.options.variant))
     }
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
         self.finish_search();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Path;
+    use crate::notation::parse_square;
+
+    fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
+        let squares: Vec<Square> = path.iter().map(|s| parse_square(s).unwrap()).collect();
+        MoveRecord {
+            path: Path::new(&squares).unwrap(),
+            captured: captured.iter().map(|s| parse_square(s).unwrap()).collect(),
+        }
+    }
+
+    /// Two captures from c3 to g7: over d4 and f6, or round by a5, c7 and e5 over four pieces.
+    /// The short one's full path is a shortening of the long one's, so as text it is ambiguous.
+    const TWO_ROADS: &str = "W:Wc3,f2,f4,Kh4:Ba7,b4,b6,b8,d2,Kd4,Kd6,Kf6,f8,g5";
+
+    #[test]
+    fn records_name_moves_that_text_cannot() {
+        let short = record(&["c3", "g7"], &["d4", "f6"]);
+        let mut game = new_session(Variant::Russian, Some(TWO_ROADS), &[], DrawRules::default())
+            .expect("valid FEN");
+        assert!(game.play_text("c3:e5:g7").is_err());
+        game.play_record(&short).expect("legal");
+        assert!(game.piece_at(parse_square("b4").unwrap()).is_some());
+        assert!(game.piece_at(parse_square("f6").unwrap()).is_none());
+
+        let mut engine = Engine::new();
+        let wrong = record(&["c3", "g7"], &["d4"]);
+        assert!(
+            engine
+                .set_position_records(Some(TWO_ROADS), &[wrong])
+                .is_err()
+        );
+        assert_eq!(engine.game().fen(), Engine::new().game().fen());
+        engine
+            .set_position_records(Some(TWO_ROADS), &[short])
+            .expect("legal");
+        assert_eq!(engine.game().side_to_move(), Side::Black);
+    }
+
+    #[test]
+    fn every_option_has_a_value_it_accepts() {
+        let mut engine = Engine::new();
+        for spec in Options::specs() {
+            match (&spec.kind, engine.options().value(spec.name)) {
+                (OptionKind::Button, value) => assert_eq!(value, None),
+                (_, Some(value)) => assert!(
+                    engine.set_option(spec.name, Some(&value)).is_ok(),
+                    "{}={value}",
+                    spec.name
+                ),
+                (_, None) => panic!("{} has no value", spec.name),
+            }
+        }
+        assert_eq!(engine.options(), &Options::default());
+        assert_eq!(engine.options().value("Nonsense"), None);
     }
 }

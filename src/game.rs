@@ -35,7 +35,7 @@ impl fmt::Display for GameResult {
 }
 
 /// FEN fields beyond lidraughts' `H` and `F` that carry damka's draw counters (in plies).
-const COUNTER_TAGS: [&str; 5] = ["M", "T", "R", "E", "J"];
+const COUNTER_TAGS: [&str; 7] = ["M", "T", "R", "E", "J", "S", "V"];
 
 /// A game in progress: the current position, the draw state and the move number.
 #[derive(Clone, Debug)]
@@ -69,8 +69,8 @@ impl<R: Rules> Game<R> {
 
     /// A game from a FEN. Besides the placement it reads lidraughts' `:H<plies>` (the
     /// kings-only counter) and `:F<move number>`, and damka's own counter fields
-    /// (`:M` material, `:T` three kings, `:R` main road, `:E` two against one, `:J` FMJD, all
-    /// in plies). Unknown fields are an error; counters whose condition does not hold are 0.
+    /// (`:M` material, `:T` three kings, `:R` main road, `:E` two against one, `:J` FMJD, and
+    /// for International rules `:S` sixteen moves and `:V` five moves, all in plies). Unknown fields are an error; counters whose condition does not hold are 0.
     pub fn from_fen(text: &str, rules: DrawRules) -> Result<Self, NotationError> {
         let fen = Fen::parse(text)?;
         let position = fen.position::<R>()?;
@@ -87,6 +87,8 @@ impl<R: Rules> Game<R> {
             main_road: counter("R"),
             two_against_one: counter("E"),
             fmjd: counter("J"),
+            sixteen: counter("S"),
+            five: counter("V"),
         }
         .normalized(&position);
         let fullmove = fen
@@ -117,6 +119,8 @@ impl<R: Rules> Game<R> {
             c.main_road,
             c.two_against_one,
             c.fmjd,
+            c.sixteen,
+            c.five,
         ]) {
             if value > 0 {
                 text.push_str(&format!(":{tag}{value}"));

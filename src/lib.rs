@@ -11,6 +11,7 @@
 //! * [`notation`]: squares, moves and FEN to and from text;
 //! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
+//! * [`hub`]: the Hub protocol front end (`damka hub`);
 //! * [`matchplay`]: engine matches: referee, statistics, PDN, opening books;
 //! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
 //!
@@ -25,6 +26,7 @@ pub mod draw;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod hub;
 pub mod matchplay;
 pub mod movegen;
 pub mod moves;
@@ -35,6 +37,7 @@ pub mod position;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod types;
 pub mod variant;
 pub mod zobrist;

@@ -44,6 +44,8 @@ enum Command {
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
+    /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
+    Hub,
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
 }
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
             variant,
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+        Some(Command::Hub) => damka::hub::run(),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {

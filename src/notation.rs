@@ -407,9 +407,19 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
             .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
             .collect()
     };
+    // A full path names its move even when a longer capture passes through the same squares;
+    // only text that is no complete path is read as a shortening.
+    let exact = candidates
+        .iter()
+        .any(|(_, path)| path.squares() == given.as_slice());
     let mut matches: Vec<Move> = Vec::new();
     for (mv, path) in &candidates {
-        if path_matches(path.squares(), &given) && !matches.contains(mv) {
+        let fits = if exact {
+            path.squares() == given.as_slice()
+        } else {
+            path_matches(path.squares(), &given)
+        };
+        if fits && !matches.contains(mv) {
             matches.push(*mv);
         }
     }

@@ -133,3 +133,24 @@ fn random_games_keep_keys_undo_and_notation_consistent() {
         }
     }
 }
+
+/// Every legal move's text reads back as that move, in king-heavy positions full of long
+/// captures whose paths overlap.
+#[test]
+fn every_move_text_parses_back_in_random_positions() {
+    let mut rng = Rng::new(31);
+    let mut list = MoveList::new();
+    for _ in 0..50_000 {
+        let pos = random_position::<Russian>(&mut rng, 6, 4);
+        gen_moves(&pos, &mut list);
+        for &mv in list.iter() {
+            let text = notation::move_to_string(&pos, mv);
+            assert_eq!(
+                notation::parse_move(&pos, &text),
+                Ok(mv),
+                "{text} in {}",
+                fen(&pos)
+            );
+        }
+    }
+}

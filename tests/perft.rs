@@ -5,7 +5,7 @@
 
 use damka::notation::parse_fen;
 use damka::perft::{Counting, parallel_perft};
-use damka::variant::{Rules, Russian};
+use damka::variant::{Brazilian, Giveaway, Rules, Russian};
 use std::path::Path;
 
 /// One expectation from a perft file.
@@ -81,4 +81,20 @@ fn russian_perft_shallow() {
 #[ignore = "deep perft: about a minute"]
 fn russian_perft_deep() {
     run_perft_file::<Russian>("russian.perft", None);
+}
+
+#[test]
+fn brazilian_perft_shallow() {
+    run_perft_file::<Brazilian>("brazilian.perft", Some(25_000_000));
+}
+
+#[test]
+fn giveaway_perft_shallow() {
+    run_perft_file::<Giveaway>("giveaway.perft", Some(5_000_000));
+}
+
+#[test]
+#[ignore = "deep perft"]
+fn giveaway_perft_deep() {
+    run_perft_file::<Giveaway>("giveaway.perft", None);
 }

@@ -413,3 +413,14 @@ fn illegal_move_errors_explain_why() {
         .to_string();
     assert!(err.contains("illegal"), "{err}");
 }
+
+#[test]
+fn a_full_path_is_not_ambiguous_with_a_longer_capture_through_its_squares() {
+    // c3:e5:g7 is a complete capture; c3:a5:c7:e5:g7 passes through the same squares.
+    let pos = position("W:Wc3,f2,f4,Kh4:Ba7,b4,b6,b8,d2,Kd4,Kd6,Kf6,f8,g5");
+    let short = notation::parse_move(&pos, "c3:e5:g7").unwrap();
+    let long = notation::parse_move(&pos, "c3:a5:c7:e5:g7").unwrap();
+    assert_ne!(short, long);
+    assert_eq!(short.captured().count(), 2);
+    assert_eq!(long.captured().count(), 4);
+}

@@ -9,7 +9,7 @@ use crate::draw::MAIN_ROAD;
 use crate::position::Position;
 use crate::score::Score;
 use crate::types::{Bitboard, Dir, Side};
-use crate::variant::Rules;
+use crate::variant::{Rules, Variant};
 
 /// The number of features.
 pub const FEATURES: usize = 12;
@@ -35,9 +35,22 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 pub struct Weights(pub [i32; FEATURES]);
 
 impl Default for Weights {
-    /// The hand-written weights.
+    /// The Russian weights.
     fn default() -> Self {
-        Weights([100, 270, 4, 10, 6, 8, 2, -4, 12, 1, 40, 1])
+        Weights::for_variant(Variant::Russian)
+    }
+}
+
+impl Weights {
+    /// The weights of a game. Giveaway shares the features but turns their meaning around:
+    /// every piece is a burden and a blocked man an asset.
+    pub const fn for_variant(variant: Variant) -> Weights {
+        match variant {
+            Variant::Russian | Variant::Brazilian => {
+                Weights([100, 270, 4, 10, 6, 8, 2, -4, 12, 1, 40, 1])
+            }
+            Variant::Giveaway => Weights([-100, -250, 0, 0, 0, 0, -3, 4, 0, -1, 0, 0]),
+        }
     }
 }
 
@@ -147,7 +160,12 @@ fn draw_scale<R: Rules>(pos: &Position<R>) -> i32 {
 pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let scaled = white * draw_scale(pos) / 16;
+    // The known drawn endings are drawn by the rules of the games that lose when blocked.
+    let scaled = if R::NO_MOVE_WINS {
+        white
+    } else {
+        white * draw_scale(pos) / 16
+    };
     let score = match pos.side_to_move() {
         Side::White => scaled,
         Side::Black => -scaled,
@@ -173,7 +191,8 @@ pub fn breakdown<R: Rules>(
             )
         })
         .collect();
-    (terms, draw_scale(pos))
+    let scale = if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) };
+    (terms, scale)
 }
 
 #[cfg(test)]

@@ -142,10 +142,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             path.display().to_string(),
         ),
-        None => (
-            openings::builtin(args.variant).to_string(),
-            "built-in".to_string(),
-        ),
+        None => (openings::builtin(args.variant), "built-in".to_string()),
     };
     let mut book = openings::parse(&book, args.variant).map_err(|e| format!("{source}: {e}"))?;
     if book.is_empty() {

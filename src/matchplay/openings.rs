@@ -19,10 +19,15 @@ use std::fmt;
 /// The balanced Russian openings shipped in `openings/russian.txt` (see its header).
 pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
 
-/// The book shipped for a variant.
-pub fn builtin(variant: Variant) -> &'static str {
+/// The book for a variant when none is given: the shipped book for Russian; for the other
+/// games, which have none yet, every distinct position four plies from the start.
+pub fn builtin(variant: Variant) -> String {
     match variant {
-        Variant::Russian => RUSSIAN_BOOK,
+        Variant::Russian => RUSSIAN_BOOK.to_string(),
+        _ => crate::with_rules!(variant, R => distinct_lines::<R>(4))
+            .into_iter()
+            .map(|moves| format!("startpos moves {}\n", moves.join(" ")))
+            .collect(),
     }
 }
 
@@ -286,6 +291,14 @@ mod tests {
         assert_eq!(distinct_lines::<Russian>(1).len(), 7);
         assert_eq!(distinct_lines::<Russian>(2).len(), 49);
         assert!(distinct_lines::<Russian>(4).len() < 1469);
+    }
+
+    #[test]
+    fn every_variant_has_a_book() {
+        for variant in Variant::ALL {
+            let book = parse(&builtin(variant), variant).unwrap();
+            assert!(book.len() >= 50, "{variant}: {}", book.len());
+        }
     }
 
     #[test]

@@ -14,10 +14,13 @@
 use crate::variant::Variant;
 use std::fmt;
 
-/// The `GameType` number of a game in PDN 3.0.
+/// The `GameType` number of a game in PDN 3.0: 25 for Russian, 26 for Brazilian. PDN has no
+/// number for Russian giveaway; it is played on the Russian board with Russian moves, so its
+/// games are written as type 25 and the match runner adds a `Variant` tag.
 pub fn game_type(variant: Variant) -> u32 {
     match variant {
-        Variant::Russian => 25,
+        Variant::Russian | Variant::Giveaway => 25,
+        Variant::Brazilian => 26,
     }
 }
 

@@ -172,6 +172,12 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
     .into_iter()
     .map(|(n, v)| (n.to_string(), v))
     .collect();
+    if config.referee.variant != Variant::Russian {
+        tags.push((
+            "Variant".to_string(),
+            config.referee.variant.name().to_string(),
+        ));
+    }
     if let Some(fen) = &record.start_fen {
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), fen.clone()));

@@ -308,6 +308,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         rep_start: usize,
     ) -> Score {
         self.pv[ply].clear();
+        // A repetition is a draw also on the horizon, before the capture resolution.
+        if self.is_repetition(rep_start) {
+            return Score::DRAW;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiescence(pos, counters, alpha, beta, ply);
         }
@@ -317,9 +321,6 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
 
-        if self.is_repetition(rep_start) {
-            return Score::DRAW;
-        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         gen_moves(pos, &mut list);
         if list.is_empty() {

@@ -21,7 +21,7 @@ use crate::moves::Move;
 use crate::notation::MoveRecord;
 use crate::score::Score;
 use crate::tt::Tt;
-use crate::variant::Rules;
+use crate::variant::{Rules, Variant};
 use alphabeta::{RootMove, Worker};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -41,12 +41,20 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
+    /// One thread, one line, 30 ms overhead, Russian evaluation weights.
     fn default() -> Self {
+        SearchConfig::for_variant(Variant::Russian)
+    }
+}
+
+impl SearchConfig {
+    /// The defaults with the evaluation weights of `variant`.
+    pub fn for_variant(variant: Variant) -> Self {
         SearchConfig {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
-            weights: Weights::default(),
+            weights: Weights::for_variant(variant),
         }
     }
 }

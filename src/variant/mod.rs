@@ -6,10 +6,15 @@
 //! the others. The one runtime decision is the [`with_rules!`](crate::with_rules) match on a
 //! [`Variant`], made once per command (`go`, `perft`, `bench`…), never per node.
 
+mod brazilian;
+mod giveaway;
 mod russian;
 
+pub use brazilian::Brazilian;
+pub use giveaway::Giveaway;
 pub use russian::Russian;
 
+use crate::draw::DrawProfile;
 use std::fmt;
 use std::str::FromStr;
 
@@ -24,6 +29,8 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const PROMOTE_MID_CAPTURE: bool;
     /// The side to move that has no legal move wins (giveaway) rather than loses.
     const NO_MOVE_WINS: bool;
+    /// Which set of draw rules applies.
+    const DRAWS: DrawProfile;
 }
 
 /// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
@@ -32,26 +39,41 @@ pub enum Variant {
     /// Russian checkers (shashki): flying kings, free choice of capture, promotion mid-capture.
     #[default]
     Russian,
+    /// Russian giveaway (poddavki): Russian moves; the side that cannot move wins.
+    Giveaway,
+    /// Brazilian draughts: International rules (majority capture) on the 8×8 board.
+    Brazilian,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 1] = [Variant::Russian];
+    pub const ALL: [Variant; 3] = [Variant::Russian, Variant::Giveaway, Variant::Brazilian];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Russian => "russian",
+            Variant::Giveaway => "giveaway",
+            Variant::Brazilian => "brazilian",
         }
     }
 
-    /// The FEN of the starting position.
-    pub const fn start_fen(self) -> &'static str {
+    /// One line on the rules, for listings.
+    pub const fn summary(self) -> &'static str {
         match self {
             Variant::Russian => {
-                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+                "flying kings, men capture backward, free choice of capture, crowned mid-capture"
+            }
+            Variant::Giveaway => "Russian moves and captures; the side left without a move wins",
+            Variant::Brazilian => {
+                "International rules on 8x8: the capture taking most pieces is compulsory, crowned only at the end of a move"
             }
         }
+    }
+
+    /// The FEN of the starting position (the same 12 men each in all three games).
+    pub const fn start_fen(self) -> &'static str {
+        "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
     }
 }
 
@@ -106,6 +128,14 @@ macro_rules! with_rules {
         match $variant {
             $crate::variant::Variant::Russian => {
                 type $R = $crate::variant::Russian;
+                $body
+            }
+            $crate::variant::Variant::Giveaway => {
+                type $R = $crate::variant::Giveaway;
+                $body
+            }
+            $crate::variant::Variant::Brazilian => {
+                type $R = $crate::variant::Brazilian;
                 $body
             }
         }

@@ -1,6 +1,7 @@
 //! Russian checkers (shashki), the main game: RULES.md §1.
 
 use super::{Rules, Variant};
+use crate::draw::DrawProfile;
 
 /// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
 /// between sequences is free, and a man promoted mid-capture goes on capturing as a king.
@@ -12,4 +13,5 @@ impl Rules for Russian {
     const MAJORITY_CAPTURE: bool = false;
     const PROMOTE_MID_CAPTURE: bool = true;
     const NO_MOVE_WINS: bool = false;
+    const DRAWS: DrawProfile = DrawProfile::Russian;
 }

@@ -1,0 +1,359 @@
+//! `damka hub`: the Hub protocol (version 2, Scan's protocol) on stdin/stdout, for draughts GUIs
+//! and for pydraughts' `HubEngine`, which lidraughts bots and match scripts use.
+//!
+//! This front end only translates: [`command`] parses lines, [`notation`] converts boards, moves
+//! and scores, and everything else (options, the game, the search) is the shared
+//! [`Engine`], exactly as the UCI-style server uses it. See `docs/hub.md`
+//! for the dialect spoken and how it was checked against its clients.
+//!
+//! A reader thread takes input lines. `stop` and `quit` raise the engine's stop flag the moment
+//! they arrive; every line, those included, then goes in order over a channel to the loop,
+//! which obeys it. End of input is treated as `quit`.
+
+pub mod command;
+pub mod notation;
+
+use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
+use crate::output;
+use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
+use crate::types::Side;
+use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
+use notation::{move_text, pair};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, Sender};
+
+/// The name in the `id` line.
+const NAME: &str = "damka";
+/// The author in the `id` line.
+const AUTHOR: &str = "the damka developers";
+
+/// Runs the Hub protocol on stdin/stdout until `quit` or the end of input.
+pub fn run() -> Result<(), String> {
+    let mut hub = Hub::new();
+    let control = hub.engine.control();
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("hub-input".to_string())
+        .spawn(move || read_input(control, sender))
+        .map_err(|e| format!("cannot start the input thread: {e}"))?;
+    for input in receiver {
+        match input {
+            Input::Line(line) => {
+                if hub.handle(&line) == Flow::Quit {
+                    break;
+                }
+            }
+            Input::End => break,
+        }
+    }
+    // Dropping the engine stops and joins a running search.
+    Ok(())
+}
+
+/// What the reader thread passes on.
+enum Input {
+    /// One line, without its line end.
+    Line(String),
+    /// Standard input is closed.
+    End,
+}
+
+/// Reads stdin line by line; `stop`, `quit` and the end of input stop the search at once.
+fn read_input(control: Arc<Control>, sender: Sender<Input>) {
+    let stdin = std::io::stdin();
+    let mut reader = stdin.lock();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        match reader.read_until(b'\n', &mut buffer) {
+            Ok(0) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buffer)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string();
+                if matches!(line.split_whitespace().next(), Some("stop" | "quit")) {
+                    control.stop.store(true, Ordering::Relaxed);
+                }
+                if sender.send(Input::Line(line)).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                log::warn!("cannot read standard input: {e}");
+                break;
+            }
+        }
+    }
+    control.stop.store(true, Ordering::Relaxed);
+    let _ = sender.send(Input::End);
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// The Hub front end's state: the engine and the level for the next search.
+pub struct Hub {
+    engine: Engine,
+    level: Level,
+}
+
+impl Default for Hub {
+    fn default() -> Self {
+        Hub::new()
+    }
+}
+
+impl Hub {
+    /// A front end over a new engine with default options.
+    pub fn new() -> Hub {
+        Hub {
+            engine: Engine::new(),
+            level: Level::default(),
+        }
+    }
+
+    /// Obeys one line. Anything wrong is answered with `error message="…"` and changes nothing.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        match Command::parse(line).and_then(|command| self.execute(command)) {
+            Ok(flow) => flow,
+            Err(e) => {
+                log::warn!("{e} (in '{line}')");
+                output::line(&format!("error {}", pair("message", &e.to_string())));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Result<Flow, HubError> {
+        match command {
+            Command::Hub => self.identify(),
+            Command::Init => output::line("ready"),
+            Command::SetParam { name, value } => self.set_param(&name, &value)?,
+            Command::NewGame => self.engine.new_game(),
+            Command::Pos { board, moves } => self.set_position(board.as_ref(), &moves)?,
+            Command::Level(level) => self.level.merge(level),
+            Command::Go(mode) => self.go(mode),
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Ping => output::line("pong"),
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Unknown(name) => log::info!("ignoring unknown command '{name}'"),
+            Command::Empty => {}
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// `hub`: the `id` line, one `param` line per engine option, then `wait`.
+    fn identify(&self) {
+        output::line(&format!(
+            "id {} {} {}",
+            pair("name", NAME),
+            pair("version", env!("CARGO_PKG_VERSION")),
+            pair("author", AUTHOR)
+        ));
+        let options = self.engine.options();
+        for (name, spec) in hub_params() {
+            let value = options.value(spec.name).unwrap_or_default();
+            let mut line = format!("param {} {}", pair("name", &name), pair("value", &value));
+            match &spec.kind {
+                OptionKind::Check(_) => line.push_str(" type=bool"),
+                OptionKind::Spin(_, min, max) => {
+                    line.push_str(&format!(" type=int min={min} max={max}"));
+                }
+                OptionKind::Combo(_, choices) => {
+                    line.push_str(&format!(
+                        " type=enum {}",
+                        pair("values", &choices.join(" "))
+                    ));
+                }
+                OptionKind::Button => continue,
+            }
+            output::line(&line);
+        }
+        output::line("wait");
+    }
+
+    /// `set-param`: sets the engine option behind a Hub parameter. Unknown names are ignored
+    /// and logged below the default level: clients send parameters meant for other engines
+    /// (lidraughts bots send `initial-time`), and pydraughts reads our stderr as protocol
+    /// output. Bad values are errors.
+    fn set_param(&mut self, name: &str, value: &str) -> Result<(), HubError> {
+        let Some((_, spec)) = hub_params()
+            .into_iter()
+            .find(|(hub, _)| hub.eq_ignore_ascii_case(name))
+        else {
+            log::info!("ignoring unknown parameter '{name}'");
+            return Ok(());
+        };
+        self.engine
+            .set_option(spec.name, Some(value))
+            .map(|_| ())
+            .map_err(HubError::Param)
+    }
+
+    /// `pos`: the board (or the initial position) and the moves played from it, all or nothing.
+    fn set_position(
+        &mut self,
+        board: Option<&HubBoard>,
+        moves: &[HubMove],
+    ) -> Result<(), HubError> {
+        let fen = board.map(notation::board_to_fen).transpose()?;
+        let options = self.engine.options();
+        let mut scratch = engine::new_session(options.variant, fen.as_deref(), &[], options.draws)
+            .map_err(HubError::BadPosition)?;
+        let mut records = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let record = notation::find_move(mv, &scratch.legal_moves())?;
+            scratch
+                .play_record(&record)
+                .map_err(|e| HubError::BadMove {
+                    text: mv.text.clone(),
+                    reason: e.to_string(),
+                })?;
+            records.push(record);
+        }
+        self.engine
+            .set_position_records(fen.as_deref(), &records)
+            .map_err(HubError::BadPosition)
+    }
+
+    /// `go`: searches in the background under the level given since the last `go`, which is
+    /// then forgotten (as in Scan).
+    fn go(&mut self, mode: GoMode) {
+        let level = std::mem::take(&mut self.level);
+        let mut limits = limits(&level, self.engine.game().side_to_move());
+        limits.ponder = mode == GoMode::Ponder;
+        self.engine.go(limits, Box::new(HubReporter));
+    }
+}
+
+/// The engine options Hub lists, each with its Hub name, the variant first: lower case with
+/// `-` for spaces (`Move Overhead` is `move-overhead`), and `UCI_Variant` is `variant`. Buttons
+/// and `MultiPV` are left out: Hub has `new-game` to clear the table, and its `info` line has
+/// no field to tell several lines apart.
+fn hub_params() -> Vec<(String, OptionSpec)> {
+    let mut params: Vec<(String, OptionSpec)> = Options::specs()
+        .into_iter()
+        .filter(|spec| spec.kind != OptionKind::Button && spec.name != "MultiPV")
+        .map(|spec| {
+            let name = match spec.name {
+                "UCI_Variant" => "variant".to_string(),
+                other => other.to_ascii_lowercase().replace(' ', "-"),
+            };
+            (name, spec)
+        })
+        .collect();
+    params.sort_by_key(|(name, _)| name != "variant");
+    params
+}
+
+/// The search limits a level sets for `side` to move. Hub adds the increment before each
+/// move, so the clock we may use now is `time + inc`.
+fn limits(level: &Level, side: Side) -> Limits {
+    let mut limits = Limits {
+        depth: level.depth,
+        nodes: level.nodes,
+        movetime: level.move_time,
+        movestogo: level.moves.filter(|&m| m > 0),
+        infinite: level.infinite,
+        ..Limits::default()
+    };
+    if let Some(time) = level.time {
+        let inc = level.inc.unwrap_or_default();
+        limits.time[side.index()] = Some(time.saturating_add(inc));
+        limits.inc[side.index()] = Some(inc);
+    }
+    limits
+}
+
+/// Writes the search's progress as `info` lines and its result as the `done` line.
+struct HubReporter;
+
+impl Reporter for HubReporter {
+    fn info(&mut self, info: &SearchInfo) {
+        if info.multipv != 1 {
+            return;
+        }
+        let mut line = format!(
+            "info depth={} max-depth={} score={} nodes={} time={} nps={}",
+            info.depth,
+            info.seldepth,
+            notation::score_text(info.score),
+            info.nodes,
+            notation::seconds_text(info.time),
+            notation::mnps_text(info.nps)
+        );
+        if !info.pv.is_empty() {
+            let pv: Vec<String> = info.pv.iter().map(move_text).collect();
+            line.push(' ');
+            line.push_str(&pair("pv", &pv.join(" ")));
+        }
+        output::line(&line);
+    }
+
+    fn done(&mut self, outcome: &SearchOutcome) {
+        let mut line = "done".to_string();
+        if let Some(best) = &outcome.best {
+            line.push(' ');
+            line.push_str(&pair("move", &move_text(best)));
+            if let Some(ponder) = &outcome.ponder {
+                line.push(' ');
+                line.push_str(&pair("ponder", &move_text(ponder)));
+            }
+        }
+        output::line(&line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn every_listed_param_has_a_value_the_engine_takes() {
+        let params = hub_params();
+        assert_eq!(params[0].0, "variant");
+        let names: Vec<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
+        for wanted in [
+            "hash",
+            "threads",
+            "ponder",
+            "move-overhead",
+            "draw-repetition",
+        ] {
+            assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
+        }
+        let mut engine = Engine::new();
+        for (name, spec) in params {
+            let value = engine.options().value(spec.name).expect("a value");
+            assert!(
+                engine.set_option(spec.name, Some(&value)).is_ok(),
+                "{name}={value}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_clock_includes_the_increment_for_the_side_to_move() {
+        let level = Level {
+            time: Some(Duration::from_secs(10)),
+            inc: Some(Duration::from_secs(1)),
+            moves: Some(0),
+            ..Level::default()
+        };
+        let limits = limits(&level, Side::Black);
+        assert_eq!(limits.time, [None, Some(Duration::from_secs(11))]);
+        assert_eq!(limits.inc, [None, Some(Duration::from_secs(1))]);
+        assert_eq!(limits.movestogo, None);
+    }
+}

@@ -1,0 +1,285 @@
+//! The Hub protocol's conventions for the 8×8 games, in both directions: the `pos=` board, move
+//! numbers, scores and times. Pure functions; the loop in [`super`] applies them.
+//!
+//! Numbering, as pydraughts (the client lidraughts bots use) speaks it for Russian:
+//! * the `pos=` board lists the squares in PDN order, 1 = b8, 2 = d8, … 32 = g1;
+//! * moves (`moves=`, `done move=`, `pv=`) use the Russian numbering, 1 = a1, 2 = c1, … 32 = h8.
+
+use super::command::{HubBoard, HubError, HubMove};
+use crate::notation::MoveRecord;
+use crate::score::Score;
+use crate::types::{Bitboard, Kind, Side, Square};
+use std::time::Duration;
+
+/// Squares on the boards of the games damka plays today (all 8×8).
+pub const SQUARES: usize = 32;
+
+/// The FEN of a `pos=` board (algebraic squares, which every FEN reader of damka takes).
+///
+/// ```
+/// use damka::hub::{command::parse_board, notation::board_to_fen};
+/// let board = parse_board("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew").unwrap();
+/// assert_eq!(board_to_fen(&board).unwrap(), "W:Wg1:Bb8");
+/// ```
+pub fn board_to_fen(board: &HubBoard) -> Result<String, HubError> {
+    if board.cells.len() != SQUARES {
+        return Err(HubError::BadPosition(format!(
+            "{} squares given, the board has {SQUARES}",
+            board.cells.len()
+        )));
+    }
+    let mut lists = [Vec::new(), Vec::new()];
+    for (i, cell) in board.cells.iter().enumerate() {
+        let Some(piece) = cell else { continue };
+        let square = Square::from_pdn_number(i as u8 + 1).expect("1..=32 are squares");
+        let king = if piece.kind == Kind::King { "K" } else { "" };
+        lists[piece.side.index()].push(format!("{king}{square}"));
+    }
+    let side = match board.side {
+        Side::White => 'W',
+        Side::Black => 'B',
+    };
+    Ok(format!(
+        "{side}:W{}:B{}",
+        lists[Side::White.index()].join(","),
+        lists[Side::Black.index()].join(",")
+    ))
+}
+
+/// The square with a Hub move number (Russian numbering).
+fn square(number: u8, mv: &HubMove) -> Result<Square, HubError> {
+    Square::from_russian_number(number).ok_or_else(|| HubError::BadMove {
+        text: mv.text.clone(),
+        reason: format!("{number} is not a square (1..{SQUARES})"),
+    })
+}
+
+/// The legal move a Hub move names: the one with its start and end squares and, when captured
+/// squares are listed, exactly that captured set (in any order). Without a list the start and
+/// end must single a move out.
+pub fn find_move(mv: &HubMove, legal: &[MoveRecord]) -> Result<MoveRecord, HubError> {
+    let from = square(mv.from, mv)?;
+    let to = square(mv.to, mv)?;
+    let captured = mv
+        .captured
+        .iter()
+        .map(|&n| square(n, mv))
+        .collect::<Result<Bitboard, _>>()?;
+    let matching: Vec<&MoveRecord> = legal
+        .iter()
+        .filter(|r| {
+            let path = r.path.squares();
+            path[0] == from
+                && path[path.len() - 1] == to
+                && (mv.captured.is_empty() || r.captured == captured)
+        })
+        .collect();
+    let bad = |reason: String| HubError::BadMove {
+        text: mv.text.clone(),
+        reason,
+    };
+    match matching.as_slice() {
+        [record] => Ok(**record),
+        [] if legal.is_empty() => Err(bad("the side to move has no legal move".to_string())),
+        [] => Err(bad(format!(
+            "not legal here; legal moves: {}",
+            legal.iter().map(move_text).collect::<Vec<_>>().join(" ")
+        ))),
+        several => Err(bad(format!(
+            "ambiguous, list the captured pieces: {}",
+            several
+                .iter()
+                .map(|r| move_text(r))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ))),
+    }
+}
+
+/// A move in Hub form: `from-to`, or `fromxto` followed by `xsquare` for each captured piece in
+/// increasing order, all in Russian numbering.
+///
+/// ```
+/// use damka::engine::Engine;
+/// use damka::hub::notation::move_text;
+/// let engine = Engine::new();
+/// let texts: Vec<String> = engine.game().legal_moves().iter().map(move_text).collect();
+/// assert!(texts.contains(&"9-13".to_string())); // a3-b4
+/// ```
+pub fn move_text(record: &MoveRecord) -> String {
+    let path = record.path.squares();
+    let (from, to) = (
+        path[0].russian_number(),
+        path[path.len() - 1].russian_number(),
+    );
+    if record.captured.is_empty() {
+        return format!("{from}-{to}");
+    }
+    let mut captured: Vec<u8> = record
+        .captured
+        .into_iter()
+        .map(Square::russian_number)
+        .collect();
+    captured.sort_unstable();
+    let mut text = format!("{from}x{to}");
+    for n in captured {
+        text.push_str(&format!("x{n}"));
+    }
+    text
+}
+
+/// Scan's bound on ordinary scores, in hundredths of a man; forced results lie beyond it.
+const EVAL_LIMIT: i32 = 8_000;
+/// Scan's score of an immediate win, in hundredths of a man.
+const HUB_WIN: i32 = 10_000;
+/// The farthest forced result written as such: it keeps every one above ±90.00, the line past
+/// which pydraughts reads a score as a forced result.
+const MAX_RESULT_PLIES: i32 = 999;
+
+/// A score in Hub units, men with two decimals, for the side to move. Ordinary scores are
+/// capped at ±80.00; a forced result `n` plies away is ±(100.00 − n/100), as Scan writes it,
+/// so a win in 3 plies is `99.97` and clients read anything beyond ±90 as a forced result.
+///
+/// ```
+/// use damka::{hub::notation::score_text, score::Score};
+/// assert_eq!(score_text(Score(-35)), "-0.35");
+/// assert_eq!(score_text(Score::win_in(3)), "99.97");
+/// assert_eq!(score_text(Score::loss_in(2)), "-99.98");
+/// ```
+pub fn score_text(score: Score) -> String {
+    let hundredths = if score.is_decisive() {
+        let plies = (Score::WIN.0 - score.0.abs()).clamp(0, MAX_RESULT_PLIES);
+        (HUB_WIN - plies) * score.0.signum()
+    } else {
+        score.0.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    };
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let abs = hundredths.abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// A duration in seconds with three decimals.
+pub fn seconds_text(time: Duration) -> String {
+    format!("{:.3}", time.as_secs_f64())
+}
+
+/// A speed in millions of nodes per second with one decimal (Scan's and the Hub GUI's unit).
+pub fn mnps_text(nps: u64) -> String {
+    format!("{:.1}", nps as f64 / 1e6)
+}
+
+/// One `name=value` argument, the value quoted when it is empty or holds a blank, `=` or `"`
+/// (a `"` inside cannot be written and becomes `'`).
+pub fn pair(name: &str, value: &str) -> String {
+    let bare = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() && c != '=' && c != '"');
+    if bare {
+        format!("{name}={value}")
+    } else {
+        let value: String = value
+            .chars()
+            .map(|c| match c {
+                '"' => '\'',
+                c if c.is_control() => ' ',
+                c => c,
+            })
+            .collect();
+        format!("{name}=\"{value}\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::command::{parse_board, parse_move};
+    use crate::notation::parse_square;
+    use crate::variant::Variant;
+
+    const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+
+    #[test]
+    fn the_start_board_is_the_start_position() {
+        let fen = board_to_fen(&parse_board(START).unwrap()).unwrap();
+        let ours = crate::notation::parse_fen::<crate::variant::Russian>(&fen).unwrap();
+        let start =
+            crate::notation::parse_fen::<crate::variant::Russian>(Variant::Russian.start_fen())
+                .unwrap();
+        assert_eq!(ours, start);
+        assert!(board_to_fen(&parse_board("Wbbb").unwrap()).is_err());
+    }
+
+    #[test]
+    fn kings_and_sides_land_on_their_squares() {
+        // b8 is square 1, h8 is 4, a1 is 29, g1 is 32.
+        let mut cells = vec!['e'; 32];
+        cells[0] = 'W';
+        cells[3] = 'b';
+        cells[28] = 'B';
+        cells[31] = 'w';
+        let text: String = std::iter::once('B').chain(cells).collect();
+        let fen = board_to_fen(&parse_board(&text).unwrap()).unwrap();
+        assert_eq!(fen, "B:WKb8,g1:Bh8,Ka1");
+    }
+
+    fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
+        let squares: Vec<Square> = path.iter().map(|s| parse_square(s).unwrap()).collect();
+        MoveRecord {
+            path: crate::moves::Path::new(&squares).unwrap(),
+            captured: captured.iter().map(|s| parse_square(s).unwrap()).collect(),
+        }
+    }
+
+    #[test]
+    fn moves_use_russian_numbers_with_sorted_captures() {
+        // a1 = 1, c1 = 2, e1 = 3, g1 = 4, b2 = 5, … c3 = 10, d4 = 14, e5 = 19.
+        assert_eq!(move_text(&record(&["c3", "d4"], &[])), "10-14");
+        let double = record(&["a1", "c3", "e5"], &["d4", "b2"]);
+        assert_eq!(move_text(&double), "1x19x5x14");
+        let legal = [double, record(&["a1", "c3"], &["b2"])];
+        let found = find_move(&parse_move("1x19x14x5").unwrap(), &legal).unwrap();
+        assert_eq!(found, double);
+        assert_eq!(find_move(&parse_move("1x19").unwrap(), &legal), Ok(double));
+        assert!(find_move(&parse_move("1x19x5").unwrap(), &legal).is_err());
+        assert!(find_move(&parse_move("1x33x5").unwrap(), &legal).is_err());
+        assert!(find_move(&parse_move("1-19").unwrap(), &[]).is_err());
+    }
+
+    #[test]
+    fn a_shared_start_and_end_needs_the_captured_list() {
+        let left = record(&["c3", "a5", "c7", "e5"], &["b4", "b6", "d6"]);
+        let straight = record(&["c3", "e5"], &["d4"]);
+        let legal = [left, straight];
+        assert!(matches!(
+            find_move(&parse_move("10x19").unwrap(), &legal),
+            Err(HubError::BadMove { .. })
+        ));
+        assert_eq!(
+            find_move(&parse_move("10x19x14").unwrap(), &legal),
+            Ok(straight)
+        );
+    }
+
+    #[test]
+    fn scores_follow_scan() {
+        assert_eq!(score_text(Score(0)), "0.00");
+        assert_eq!(score_text(Score(1234)), "12.34");
+        assert_eq!(score_text(Score(-9)), "-0.09");
+        assert_eq!(score_text(Score(20_000)), "80.00");
+        assert_eq!(score_text(Score::win_in(1)), "99.99");
+        assert_eq!(score_text(Score::loss_in(0)), "-100.00");
+        assert_eq!(score_text(Score::win_in(5000)), "80.00");
+        assert_eq!(score_text(Score(Score::WIN_BAND)), "90.01");
+    }
+
+    #[test]
+    fn pairs_quote_when_needed() {
+        assert_eq!(pair("name", "damka"), "name=damka");
+        assert_eq!(pair("pv", "9-13 22-18"), "pv=\"9-13 22-18\"");
+        assert_eq!(pair("value", ""), "value=\"\"");
+        assert_eq!(pair("message", "a \"b\""), "message=\"a 'b'\"");
+        assert_eq!(mnps_text(1_250_000), "1.2");
+        assert_eq!(seconds_text(Duration::from_millis(1500)), "1.500");
+    }
+}

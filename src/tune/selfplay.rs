@@ -1,0 +1,161 @@
+//! Self-play games for tuning: many short-search games played in parallel with rayon, each
+//! position labelled with the game's final result.
+
+use crate::draw::DrawRules;
+use crate::eval::Weights;
+use crate::game::{Game, GameResult};
+use crate::movegen::has_capture;
+use crate::notation;
+use crate::search::{self, Control, Limits, SearchConfig, Silent};
+use crate::tt::Tt;
+use crate::types::Side;
+use crate::variant::{Rules, Variant};
+use crate::with_rules;
+use rayon::prelude::*;
+
+/// How to play the games.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// The game.
+    pub variant: Variant,
+    /// Number of games.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies played first, so that games differ.
+    pub random_plies: usize,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Evaluation weights of both players.
+    pub weights: Weights,
+    /// Games longer than this are scored as draws.
+    pub max_plies: usize,
+}
+
+/// A position and the result of the game it came from, from White's point of view
+/// (1 = White won, 0.5 = draw, 0 = Black won).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The position, as a FEN.
+    pub fen: String,
+    /// The game's result for White.
+    pub result: f64,
+}
+
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Plays the games and returns the labelled quiet positions (no capture pending for the side
+/// to move), in game order.
+pub fn play(config: &SelfPlay) -> Vec<Sample> {
+    with_rules!(config.variant, R => play_for::<R>(config))
+}
+
+fn play_for<R: Rules>(config: &SelfPlay) -> Vec<Sample> {
+    (0..config.games)
+        .into_par_iter()
+        .map(|index| play_one::<R>(config, index as u64))
+        .flatten()
+        .collect()
+}
+
+fn play_one<R: Rules>(config: &SelfPlay, index: u64) -> Vec<Sample> {
+    let mut rng = config
+        .seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        | 1;
+    let mut game = Game::<R>::startpos(DrawRules::default());
+    let tt = Tt::new(4);
+    let search_config = SearchConfig {
+        weights: config.weights,
+        ..SearchConfig::for_variant(R::VARIANT)
+    };
+    let control = Control::default();
+    let mut fens = Vec::new();
+    let mut plies = 0;
+    while game.result() == GameResult::Ongoing && plies < config.max_plies {
+        let moves = game.legal_moves();
+        let mv = if plies < config.random_plies {
+            moves[(next_random(&mut rng) % moves.len() as u64) as usize]
+        } else {
+            let outcome = search::run(
+                &game,
+                &Limits::nodes(config.nodes),
+                &search_config,
+                &tt,
+                &control,
+                &mut Silent,
+            );
+            let Some(mv) = outcome.best_move else { break };
+            if !outcome.score.is_decisive() && !has_capture(game.position()) {
+                fens.push(notation::fen(game.position()));
+            }
+            mv
+        };
+        game.play(mv);
+        plies += 1;
+    }
+    let result = match game.result() {
+        GameResult::Win(Side::White) => 1.0,
+        GameResult::Win(Side::Black) => 0.0,
+        _ => 0.5,
+    };
+    fens.into_iter().map(|fen| Sample { fen, result }).collect()
+}
+
+/// Writes samples as lines `<result> <fen>`.
+pub fn write_samples(samples: &[Sample]) -> String {
+    samples
+        .iter()
+        .map(|s| format!("{} {}\n", s.result, s.fen))
+        .collect()
+}
+
+/// Reads lines `<result> <fen>`; bad lines are skipped and counted.
+pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
+    let mut bad = 0;
+    let samples = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .filter_map(|line| {
+            let parsed = line.split_once(' ').and_then(|(result, fen)| {
+                let result: f64 = result.parse().ok()?;
+                Some(Sample {
+                    fen: fen.trim().to_string(),
+                    result,
+                })
+            });
+            if parsed.is_none() {
+                bad += 1;
+            }
+            parsed
+        })
+        .collect();
+    (samples, bad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_few_games_give_labelled_positions() {
+        let config = SelfPlay {
+            variant: Variant::Russian,
+            games: 2,
+            nodes: 300,
+            random_plies: 4,
+            seed: 1,
+            weights: Weights::default(),
+            max_plies: 60,
+        };
+        let samples = play(&config);
+        assert!(!samples.is_empty());
+        let text = write_samples(&samples);
+        assert_eq!(read_samples(&text), (samples, 0));
+    }
+}

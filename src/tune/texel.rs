@@ -1,0 +1,195 @@
+//! Texel tuning: fit the evaluation weights by logistic regression of game results on the
+//! evaluation of positions from those games.
+//!
+//! The evaluation is linear in its weights (times the drawn-ending scale, a constant per
+//! position), so the model is `P(White wins) = 1 / (1 + 10^(-k·e/400))` with
+//! `e = scale · Σ wᵢ·fᵢ`, and the loss is the mean squared difference to the results.
+//! First `k` is fitted with the starting weights, then the weights by Adam gradient descent
+//! with the man's weight held at 100 so that scores stay in hundredths of a man.
+
+use super::selfplay::Sample;
+use crate::eval::{FEATURES, Weights, breakdown};
+use crate::notation::parse_fen;
+use crate::position::Position;
+use crate::variant::{Rules, Variant};
+use crate::with_rules;
+use rayon::prelude::*;
+
+/// Positions turned into feature rows.
+#[derive(Clone, Debug, Default)]
+pub struct TuneData {
+    /// Per position: White-minus-Black features, already multiplied by the drawn-ending scale.
+    rows: Vec<[f64; FEATURES]>,
+    /// Per position: the game result for White.
+    results: Vec<f64>,
+}
+
+impl TuneData {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True if there are no positions.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
+/// Turns samples of `variant` into feature rows; unreadable FENs and positions the evaluation
+/// scales to zero (known draws) are left out.
+pub fn prepare(variant: Variant, samples: &[Sample]) -> TuneData {
+    with_rules!(variant, R => prepare_for::<R>(samples))
+}
+
+fn prepare_for<R: Rules>(samples: &[Sample]) -> TuneData {
+    let rows: Vec<([f64; FEATURES], f64)> = samples
+        .par_iter()
+        .filter_map(|sample| {
+            let pos: Position<R> = parse_fen(&sample.fen).ok()?;
+            let (terms, scale) = breakdown(&pos, &Weights::for_variant(R::VARIANT));
+            if scale == 0 {
+                return None;
+            }
+            let factor = scale as f64 / 16.0;
+            let row = std::array::from_fn(|i| (terms[i].1 - terms[i].2) as f64 * factor);
+            Some((row, sample.result))
+        })
+        .collect();
+    let (rows, results) = rows.into_iter().unzip();
+    TuneData { rows, results }
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+fn dot(row: &[f64; FEATURES], weights: &[f64; FEATURES]) -> f64 {
+    row.iter().zip(weights).map(|(f, w)| f * w).sum()
+}
+
+/// Mean squared error of the model with `weights` and `k`.
+pub fn error(data: &TuneData, weights: &[f64; FEATURES], k: f64) -> f64 {
+    let total: f64 = data
+        .rows
+        .par_iter()
+        .zip(data.results.par_iter())
+        .map(|(row, result)| (result - sigmoid(k, dot(row, weights))).powi(2))
+        .sum();
+    total / data.len().max(1) as f64
+}
+
+/// The `k` that minimises the error for fixed weights (golden-section search on 0.05..5).
+pub fn fit_k(data: &TuneData, weights: &[f64; FEATURES]) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(data, weights, a) < error(data, weights, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The result of a tuning run.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// The fitted weights, rounded.
+    pub weights: Weights,
+    /// The sigmoid scale.
+    pub k: f64,
+    /// Error of the starting weights.
+    pub error_before: f64,
+    /// Error of the fitted weights.
+    pub error_after: f64,
+}
+
+/// Fits the weights, starting from `start`, for `iterations` steps of Adam.
+pub fn tune(data: &TuneData, start: &Weights, iterations: usize) -> Tuned {
+    let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
+    let k = fit_k(data, &weights);
+    let error_before = error(data, &weights, k);
+    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
+    let (rate, beta1, beta2, epsilon) = (1.0, 0.9, 0.999, 1e-8);
+    let n = data.len().max(1) as f64;
+    for step in 1..=iterations {
+        let gradient = data
+            .rows
+            .par_iter()
+            .zip(data.results.par_iter())
+            .fold(
+                || [0.0f64; FEATURES],
+                |mut acc, (row, result)| {
+                    let p = sigmoid(k, dot(row, &weights));
+                    // d/dw of (r - p)^2 = -2 (r - p) p (1 - p) k ln10/400 · f
+                    let common =
+                        -2.0 * (result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0;
+                    for (a, f) in acc.iter_mut().zip(row) {
+                        *a += common * f;
+                    }
+                    acc
+                },
+            )
+            .reduce(
+                || [0.0f64; FEATURES],
+                |a, b| std::array::from_fn(|i| a[i] + b[i]),
+            );
+        for i in 1..FEATURES {
+            let g = gradient[i] / n;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
+            weights[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
+        }
+    }
+    let rounded = Weights(std::array::from_fn(|i| weights[i].round() as i32));
+    let as_f64: [f64; FEATURES] = std::array::from_fn(|i| rounded.0[i] as f64);
+    Tuned {
+        weights: rounded,
+        k,
+        error_before,
+        error_after: error(data, &as_f64, k),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuning_recovers_a_known_weight() {
+        // Results generated from a model where only the king's weight differs from the start.
+        let mut truth = Weights::default();
+        truth.0[1] = 350;
+        let fens = [
+            "W:WKa1,c3:Be7,g7",
+            "W:Wa1,c3,e3:BKh8",
+            "B:WKb2,Kd2:Bf8,h6,Kg7",
+            "W:Wc1,e3:Bd6,f6",
+        ];
+        let mut data = prepare(Variant::Russian, &[]);
+        for fen in fens {
+            let pos: Position<crate::variant::Russian> = parse_fen(fen).unwrap();
+            let (terms, scale) = breakdown(&pos, &truth);
+            let row: [f64; FEATURES] =
+                std::array::from_fn(|i| (terms[i].1 - terms[i].2) as f64 * scale as f64 / 16.0);
+            let truth_f: [f64; FEATURES] = std::array::from_fn(|i| truth.0[i] as f64);
+            let p = sigmoid(1.0, dot(&row, &truth_f));
+            for _ in 0..50 {
+                data.rows.push(row);
+                data.results.push(p);
+            }
+        }
+        let tuned = tune(&data, &Weights::default(), 300);
+        assert!(tuned.error_after <= tuned.error_before);
+        assert_eq!(
+            tuned.weights.0[0], 100,
+            "the man's weight is the fixed unit"
+        );
+    }
+}

@@ -1,0 +1,17 @@
+//! Brazilian draughts: the International rules on the 8×8 board (RULES.md §2).
+
+use super::{Rules, Variant};
+use crate::draw::DrawProfile;
+
+/// Brazilian draughts: the capture taking the most pieces is compulsory, a man is crowned only
+/// if it ends its move on the far rank, kings fly, men capture backward.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Brazilian;
+
+impl Rules for Brazilian {
+    const VARIANT: Variant = Variant::Brazilian;
+    const MAJORITY_CAPTURE: bool = true;
+    const PROMOTE_MID_CAPTURE: bool = false;
+    const NO_MOVE_WINS: bool = false;
+    const DRAWS: DrawProfile = DrawProfile::International;
+}

@@ -1,0 +1,17 @@
+//! Russian giveaway (poddavki): Russian moves and captures, but the side that cannot move wins
+//! (RULES.md §2).
+
+use super::{Rules, Variant};
+use crate::draw::DrawProfile;
+
+/// Russian giveaway: moves exactly as Russian; having no legal move wins.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Giveaway;
+
+impl Rules for Giveaway {
+    const VARIANT: Variant = Variant::Giveaway;
+    const MAJORITY_CAPTURE: bool = false;
+    const PROMOTE_MID_CAPTURE: bool = true;
+    const NO_MOVE_WINS: bool = true;
+    const DRAWS: DrawProfile = DrawProfile::Giveaway;
+}
