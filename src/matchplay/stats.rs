@@ -54,6 +54,8 @@ impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let number = |x: f64| {
             if x.is_finite() {
+                // No "-0.0" for an even score.
+                let x = if x.abs() < 0.05 { 0.0 } else { x };
                 format!("{x:+.1}")
             } else if x > 0.0 {
                 "+inf".to_string()
@@ -292,7 +294,9 @@ mod tests {
         assert!(close(elo.elo, 147.19, 0.01) && close(elo.error, 66.01, 0.01));
 
         // An even score has Elo 0; a perfect one has no finite estimate.
-        assert_eq!(tally(30, 40, 30).elo().unwrap().elo, 0.0);
+        let even = tally(30, 40, 30).elo().unwrap();
+        assert_eq!(even.elo, 0.0);
+        assert!(even.to_string().starts_with("+0.0 +/- "), "{even}");
         let perfect = tally(10, 0, 0).elo().unwrap();
         assert!(perfect.elo.is_infinite() && perfect.error.is_infinite());
         assert!(Tally::default().elo().is_none());
