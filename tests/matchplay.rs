@@ -415,3 +415,13 @@ fn the_match_command_reports_and_writes_pdn() {
     assert_eq!(games.len(), 4);
     assert!(games.iter().all(|g| g.tag("FEN").is_none()));
 }
+
+#[test]
+fn an_opening_the_rules_reject_fails_the_match() {
+    let bad = Opening {
+        fen: None,
+        moves: vec!["c3-c5".to_string()],
+    };
+    let error = runner::run(&match_config(vec![bad], &[], 2), &mut |_, _| {}).unwrap_err();
+    assert!(error.contains("c3-c5"), "{error}");
+}

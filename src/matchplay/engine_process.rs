@@ -286,6 +286,8 @@ impl EngineProcess {
         go: &str,
         timeout: Duration,
     ) -> Result<Thought, EngineError> {
+        // Whatever the engine said since its last answer belongs to no search of ours.
+        while self.lines.try_recv().is_ok() {}
         self.send(position)?;
         self.send(go)?;
         let start = Instant::now();

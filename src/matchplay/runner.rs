@@ -192,7 +192,8 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
 }
 
 /// Plays the match. `on_game` hears of every counted game with the running summary, in the
-/// order the games end. Fails only if the PDN file cannot be written.
+/// order the games end. Fails if the PDN file cannot be written or an opening is not valid
+/// for the variant (books read with [`openings::parse`](super::openings::parse) are).
 pub fn run(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&FinishedGame, &MatchSummary),
@@ -233,7 +234,7 @@ pub fn run(
     let mut failure = None;
     let mut decided = false;
     std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<FinishedGame>();
+        let (sender, receiver) = mpsc::channel::<Result<FinishedGame, String>>();
         for _ in 0..config.concurrency.clamp(1, config.games.max(1) as usize) {
             let sender = sender.clone();
             let (next, stop, commands) = (&next, &stop, &commands);
@@ -243,24 +244,28 @@ pub fn run(
                     if index >= config.games {
                         break;
                     }
-                    match play_one(index, config, commands, stop) {
-                        Ok(Some(game)) => {
-                            if sender.send(game).is_err() {
-                                break;
-                            }
-                        }
+                    let game = match play_one(index, config, commands, stop) {
+                        Ok(Some(game)) => Ok(game),
                         Ok(None) => break,
-                        Err(e) => {
-                            log::error!("game {}: {e}", index + 1);
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
+                        Err(e) => Err(format!("game {}: {e}", index + 1)),
+                    };
+                    let failed = game.is_err();
+                    if sender.send(game).is_err() || failed {
+                        break;
                     }
                 }
             });
         }
         drop(sender);
         for game in receiver {
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
             if decided {
                 // The SPRT has decided: games still ending are not counted.
                 continue;
