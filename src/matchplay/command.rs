@@ -279,12 +279,13 @@ pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
     if let (Some(sprt), Some((llr, status))) = (&config.sprt, summary.sprt) {
         let verdict = match status {
             SprtStatus::AcceptH1 => format!(
-                "H1 accepted (engine1 is {} Elo stronger or more)",
-                sprt.elo1
+                "H1 accepted: engine1 is stronger (elo1={} is more likely than elo0={})",
+                sprt.elo1, sprt.elo0
             ),
-            SprtStatus::AcceptH0 => {
-                format!("H0 accepted (engine1 is not {} Elo stronger)", sprt.elo1)
-            }
+            SprtStatus::AcceptH0 => format!(
+                "H0 accepted: engine1 is not elo1={} stronger (elo0={} is more likely)",
+                sprt.elo1, sprt.elo0
+            ),
             SprtStatus::Continue => "no decision yet".to_string(),
         };
         lines.push(format!(

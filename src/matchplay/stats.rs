@@ -208,15 +208,33 @@ impl Sprt {
     /// where `N` is the number of games, `s̄` the mean score, `σ²` the sample variance of one
     /// game's score and `s0`, `s1` the expected scores of `elo0`, `elo1` on the logistic curve.
     /// It is `N/2σ² · ((s̄ − s0)² − (s̄ − s1)²)`: the log ratio of two normal likelihoods with
-    /// the variance estimated from the sample. 0 until the sample has some spread.
+    /// the variance estimated from the sample.
+    ///
+    /// While every game has had the same result the sample has no variance and the formula
+    /// says nothing (cutechess and OpenBench return 0 there, and so never stop). Then the exact
+    /// generalised likelihood ratio is used instead: of all trinomial distributions whose mean
+    /// is `s`, the one most likely to give only wins has `P(win) = s`, only losses
+    /// `P(loss) = 1 − s`, only draws `P(draw) = 1 − |2s − 1|`; so
+    /// `LLR = N · ln(P(outcome | s1) / P(outcome | s0))`.
     pub fn llr(&self, tally: &Tally) -> f64 {
-        let variance = tally.variance();
-        if tally.games() == 0 || variance <= 0.0 {
+        let n = tally.games() as f64;
+        if n == 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        let variance = tally.variance();
+        if variance <= 0.0 {
+            let most_likely: fn(f64) -> f64 = if tally.wins > 0 {
+                |s| s
+            } else if tally.losses > 0 {
+                |s| 1.0 - s
+            } else {
+                |s| 1.0 - (2.0 * s - 1.0).abs()
+            };
+            return n * (most_likely(s1) / most_likely(s0)).ln();
+        }
         let s = tally.score();
-        tally.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
     }
 
     /// Whether the test has ended, and how.
@@ -326,9 +344,30 @@ mod tests {
         // +60 =20 -20: LLR = 100 · 0.0071951 · (1.4 − 1.0071951) / 0.32 = 0.883207.
         assert!(close(sprt.llr(&tally(60, 20, 20)), 0.883_207, 1e-5));
         assert_eq!(sprt.status(&tally(60, 20, 20)), SprtStatus::Continue);
-        // No spread yet: no evidence either way.
-        assert_eq!(sprt.llr(&tally(0, 7, 0)), 0.0);
         assert_eq!(sprt.llr(&Tally::default()), 0.0);
+    }
+
+    #[test]
+    fn llr_of_a_sample_without_spread_by_hand() {
+        let sprt = Sprt::parse("0,5").unwrap();
+        // Only wins: LLR = N · ln(s1 / s0) = N · ln(0.5071951 / 0.5) = N · 0.0142876.
+        assert!(close(sprt.llr(&tally(10, 0, 0)), 0.142_876, 1e-6));
+        // 206 wins give 2.94325, just short of ln(19) = 2.94444; 207 give 2.95753.
+        assert_eq!(sprt.status(&tally(206, 0, 0)), SprtStatus::Continue);
+        assert_eq!(sprt.status(&tally(207, 0, 0)), SprtStatus::AcceptH1);
+        // Only draws: P(draw | s1) = 1 − |2·0.5071951 − 1| = 0.9856098 against 1 under H0:
+        // N · ln(0.9856098) = N · −0.0144947; 203 draws give −2.94243, 204 give −2.95692.
+        assert!(close(sprt.llr(&tally(0, 10, 0)), -0.144_947, 1e-6));
+        assert_eq!(sprt.status(&tally(0, 203, 0)), SprtStatus::Continue);
+        assert_eq!(sprt.status(&tally(0, 204, 0)), SprtStatus::AcceptH0);
+        // Only losses: N · ln((1 − s1) / (1 − s0)), the same −0.0144947 a game.
+        assert!(close(sprt.llr(&tally(0, 0, 10)), -0.144_947, 1e-6));
+        // Draws cannot tell apart hypotheses symmetric about 0.
+        assert!(close(
+            Sprt::parse("-5,5").unwrap().llr(&tally(0, 50, 0)),
+            0.0,
+            1e-12
+        ));
     }
 
     #[test]
