@@ -11,7 +11,7 @@ use crate::with_rules;
 use std::time::{Duration, Instant};
 
 /// The depth `bench` searches to unless told otherwise.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 15;
 
 /// Table size for `bench`, in MiB.
 const BENCH_HASH_MIB: usize = 16;
@@ -57,6 +57,19 @@ impl BenchResult {
     /// Nodes per second over the whole run.
     pub fn nps(&self) -> u64 {
         (self.total() as f64 / self.time.as_secs_f64().max(1e-9)) as u64
+    }
+
+    /// The report `bench` prints (CLI and protocol): `position <i> nodes <n>` for each
+    /// position, then `<N> nodes <M> nps`.
+    pub fn report(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("position {} nodes {n}", i + 1))
+            .collect();
+        lines.push(format!("{} nodes {} nps", self.total(), self.nps()));
+        lines
     }
 }
 

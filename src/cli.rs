@@ -1,13 +1,17 @@
-//! The command-line tools beside the protocol server: `perft` and `moves`. Each returns its
-//! error as a message for `main` to print; output lines are stable for scripts.
+//! The command-line tools beside the protocol server: `perft`, `moves`, `bench` and `analyze`.
+//! Each returns its error as a message for `main` to print; output lines are stable for scripts.
 
+use crate::bench;
+use crate::engine::Engine;
 use crate::notation::{self, legal_move_strings};
 use crate::output;
 use crate::perft::{self, Counting};
 use crate::position::Position;
+use crate::score::Score;
+use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::variant::{Rules, Variant};
 use crate::with_rules;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `damka perft`.
 #[derive(Clone, Debug)]
@@ -70,10 +74,7 @@ fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
             perft::perft(&pos, args.depth, counting)
         }
     });
-    let elapsed = start.elapsed();
-    let ms = elapsed.as_millis();
-    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    output::line(&format!("nodes {nodes} time {ms} nps {nps}"));
+    output::line(&perft::summary(nodes, start.elapsed()));
     Ok(())
 }
 
@@ -88,4 +89,105 @@ pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
         }
         Ok(())
     })
+}
+
+/// `damka bench`: the nodes of each bench position, then `<N> nodes <M> nps`.
+pub fn bench(depth: u32, variant: Variant) {
+    for line in bench::run(variant, depth).report() {
+        output::line(&line);
+    }
+}
+
+/// Arguments of `damka analyze`.
+#[derive(Clone, Debug)]
+pub struct AnalyzeArgs {
+    /// The position, or the initial one.
+    pub fen: Option<String>,
+    /// Search this deep (plies).
+    pub depth: Option<u32>,
+    /// Search this long (milliseconds); used when no depth is given.
+    pub movetime: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// Lines to show.
+    pub multipv: usize,
+    /// The game.
+    pub variant: Variant,
+}
+
+/// How long `analyze` searches when given neither a depth nor a time.
+pub const ANALYZE_DEFAULT_MS: u64 = 2000;
+
+/// `damka analyze`: one line per completed depth (and per principal variation), then the best
+/// move, for a person at a terminal.
+pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
+    let mut engine = Engine::new();
+    engine.set_option("UCI_Variant", Some(args.variant.name()))?;
+    engine.set_option("Threads", Some(&args.threads.to_string()))?;
+    engine.set_option("MultiPV", Some(&args.multipv.to_string()))?;
+    engine.set_option("Move Overhead", Some("0"))?;
+    engine.set_position(args.fen.as_deref(), &[])?;
+    let limits = match (args.depth, args.movetime) {
+        (Some(depth), _) => Limits::depth(depth),
+        (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
+        (None, None) => Limits::movetime(Duration::from_millis(ANALYZE_DEFAULT_MS)),
+    };
+    output::line(&format!("position {}", engine.game().fen()));
+    let outcome = engine.search_now(
+        &limits,
+        &mut HumanReporter {
+            multipv: args.multipv > 1,
+        },
+    );
+    match (outcome.best, outcome.ponder) {
+        (Some(best), ponder) => {
+            let ponder = ponder.map(|p| format!(" ponder {p}")).unwrap_or_default();
+            output::line(&format!(
+                "best move {best}{ponder} score {} depth {} nodes {} time {:.2} s",
+                human_score(outcome.score),
+                outcome.depth,
+                outcome.nodes,
+                outcome.time.as_secs_f64()
+            ));
+        }
+        (None, _) => output::line(&format!("no legal move: {}", engine.game().result())),
+    }
+    Ok(())
+}
+
+/// A score as a person reads it: `+0.35` men, or `+M3` / `-M2` for a win or loss in moves.
+pub fn human_score(score: Score) -> String {
+    match score.mate_moves() {
+        Some(moves) if moves > 0 => format!("+M{moves}"),
+        Some(moves) => format!("-M{}", -moves),
+        None => format!("{:+.2}", f64::from(score.0) / 100.0),
+    }
+}
+
+/// Prints each iteration as one aligned line.
+struct HumanReporter {
+    multipv: bool,
+}
+
+impl Reporter for HumanReporter {
+    fn info(&mut self, info: &SearchInfo) {
+        let prefix = if self.multipv {
+            format!("#{} ", info.multipv)
+        } else {
+            String::new()
+        };
+        let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        output::line(&format!(
+            "{prefix}depth {:>2}/{:<2} score {:>6} nodes {:>10} nps {:>9} time {:>7.2} s  pv {}",
+            info.depth,
+            info.seldepth,
+            human_score(info.score),
+            info.nodes,
+            info.nps,
+            info.time.as_secs_f64(),
+            pv.join(" ")
+        ));
+    }
+
+    fn done(&mut self, _outcome: &SearchOutcome) {}
 }

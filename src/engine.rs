@@ -319,6 +319,8 @@ impl Options {
             "Draw Material" => flag(self.draws.material),
             "Draw Material Moves" => Some(self.draws.material_moves.to_string()),
             "Draw FMJD" => flag(self.draws.fmjd),
+            "Draw Sixteen Moves" => flag(self.draws.sixteen_moves),
+            "Draw Five Moves" => flag(self.draws.five_moves),
             _ => None,
         }
     }
@@ -435,7 +437,8 @@ impl Engine {
         }
     }
 
-    /// Sets an option by name (case-insensitive). On error nothing changes.
+    /// Sets an option by name (case-insensitive). On error nothing changes, not even a running
+    /// search; otherwise a running search is finished first.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, String> {
         let spec = Options::specs()
             .into_iter()
@@ -447,9 +450,7 @@ impl Engine {
                 .filter(|v| !v.is_empty())
                 .ok_or_else(|| format!("option '{}' needs a value", spec.name))
         };
-        self.finish_search();
         let mut next = self.options.clone();
-        let mut effect = OptionEffect::None;
         match &spec.kind {
             OptionKind::Button => {
                 if spec.name == "Clear Hash" {
@@ -511,15 +512,28 @@ impl Engine {
                 next.variant = variant;
             }
         }
-        if next.variant != self.options.variant {
-            self.game = new_session(next.variant, None, &[], next.draws)?;
+        // Everything that can fail is done before the running search is touched.
+        let game = if next.variant != self.options.variant {
+            Some(new_session(next.variant, None, &[], next.draws)?)
+        } else {
+            None
+        };
+        let tt = if next.hash_mib != self.options.hash_mib {
+            Some(Tt::try_new(next.hash_mib).map_err(|e| format!("option 'Hash': {e}"))?)
+        } else {
+            None
+        };
+        self.finish_search();
+        let mut effect = OptionEffect::None;
+        if let Some(game) = game {
+            self.game = game;
             effect = OptionEffect::VariantChanged(next.variant, self.game.fen());
         }
         if next.draws != self.options.draws {
             self.game.set_draw_rules(next.draws);
         }
-        if next.hash_mib != self.options.hash_mib {
-            self.tt = Arc::new(Tt::new(next.hash_mib));
+        if let Some(tt) = tt {
+            self.tt = Arc::new(tt);
         }
         self.options = next;
         Ok(effect)
@@ -541,10 +555,12 @@ impl Engine {
             .expect("the initial position is valid");
     }
 
-    /// Sets the position from a FEN (or the initial one) and moves; all or nothing.
+    /// Sets the position from a FEN (or the initial one) and moves; all or nothing. A running
+    /// search is finished first, unless the position is wrong: then nothing changes.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let game = new_session(self.options.variant, fen, moves, self.options.draws)?;
         self.finish_search();
-        self.game = new_session(self.options.variant, fen, moves, self.options.draws)?;
+        self.game = game;
         Ok(())
     }
 
@@ -703,16 +719,20 @@ mod tests {
     }
 
     /// Two captures from c3 to g7: over d4 and f6, or round by a5, c7 and e5 over four pieces.
-    /// The short one's full path is a shortening of the long one's, so as text it is ambiguous.
+    /// The short one's full path is also a shortening of the long one's.
     const TWO_ROADS: &str = "W:Wc3,f2,f4,Kh4:Ba7,b4,b6,b8,d2,Kd4,Kd6,Kf6,f8,g5";
 
     #[test]
-    fn records_name_moves_that_text_cannot() {
+    fn records_name_moves_by_their_captured_pieces() {
         let short = record(&["c3", "g7"], &["d4", "f6"]);
         let mut game = new_session(Variant::Russian, Some(TWO_ROADS), &[], DrawRules::default())
             .expect("valid FEN");
-        assert!(game.play_text("c3:e5:g7").is_err());
+        let mut by_text = game.boxed_clone();
+        by_text
+            .play_text("c3:e5:g7")
+            .expect("a full path is never ambiguous");
         game.play_record(&short).expect("legal");
+        assert_eq!(game.fen(), by_text.fen());
         assert!(game.piece_at(parse_square("b4").unwrap()).is_some());
         assert!(game.piece_at(parse_square("f6").unwrap()).is_none());
 

@@ -11,11 +11,13 @@
 //! * [`notation`]: squares, moves and FEN to and from text;
 //! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
-//! * [`hub`]: the Hub protocol front end (`damka hub`);
-//! * [`matchplay`]: engine matches: referee, statistics, PDN, opening books;
-//! * [`output`]: the one writer to stdout; [`cli`]: the command-line tools.
+//! * [`output`]: the one writer to stdout; [`engine`]: the state every front end shares;
+//! * the front ends: [`protocol`], the UCI-style server on stdin/stdout, [`hub`], the Hub
+//!   protocol (`damka hub`), and [`cli`], the command-line tools;
+//! * [`matchplay`]: engine matches (`damka match`): engine processes, referee, statistics, PDN
+//!   and opening books.
 //!
-//! Nothing in the library prints to stdout: that belongs to the protocol front end.
+//! Only the front ends print, and only through [`output`].
 
 #![warn(missing_docs)]
 #![warn(clippy::print_stdout)]
@@ -34,6 +36,7 @@ pub mod notation;
 pub mod output;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod score;
 pub mod search;
 pub mod tt;

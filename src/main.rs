@@ -3,11 +3,18 @@
 
 use clap::{Parser, Subcommand};
 use damka::cli;
+use damka::protocol::{self, MAX_PERFT_DEPTH};
 use damka::variant::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "damka", version, about = "A Russian checkers (shashki) engine")]
+#[command(
+    name = "damka",
+    version,
+    about = "A Russian checkers (shashki) engine",
+    long_about = "A Russian checkers (shashki) engine. Without a subcommand it speaks its \
+                  UCI-style protocol on stdin/stdout (see PROTOCOL.md)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -18,6 +25,7 @@ enum Command {
     /// Count the leaves of the move tree to a depth (proves move generation; measures its speed).
     Perft {
         /// Depth in plies.
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Start from this position instead of the initial one.
         #[arg(long)]
@@ -46,6 +54,39 @@ enum Command {
     },
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
     Hub,
+    /// Search a fixed list of positions to a fixed depth; the total node count is the build's
+    /// signature.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = damka::bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        depth: u32,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
+    /// Search one position and show the lines and the best move.
+    Analyze {
+        /// The position (default: the initial one).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Search this many plies deep.
+        #[arg(long, conflicts_with = "movetime",
+              value_parser = clap::value_parser!(u32).range(1..))]
+        depth: Option<u32>,
+        /// Search this many milliseconds [default: 2000 when no depth is given].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Show this many best lines.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
 }
@@ -56,7 +97,7 @@ fn main() -> ExitCode {
         .init();
     let args = Cli::parse();
     let result = match args.command {
-        None => Ok(()),
+        None => protocol::run(),
         Some(Command::Perft {
             depth,
             fen,
@@ -74,6 +115,25 @@ fn main() -> ExitCode {
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
         Some(Command::Hub) => damka::hub::run(),
+        Some(Command::Bench { depth, variant }) => {
+            cli::bench(depth, variant);
+            Ok(())
+        }
+        Some(Command::Analyze {
+            fen,
+            depth,
+            movetime,
+            threads,
+            multipv,
+            variant,
+        }) => cli::analyze(cli::AnalyzeArgs {
+            fen,
+            depth,
+            movetime,
+            threads,
+            multipv,
+            variant,
+        }),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {

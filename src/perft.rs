@@ -19,6 +19,7 @@ use crate::position::Position;
 use crate::types::Square;
 use crate::variant::Rules;
 use rayon::prelude::*;
+use std::time::Duration;
 
 /// How capture sequences that make the same move are counted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -151,6 +152,12 @@ pub fn parallel_perft<R: Rules>(pos: &Position<R>, depth: u32, counting: Countin
             |lists, job| perft_inner(job, depth - 2, counting, lists),
         )
         .sum()
+}
+
+/// The last line of every `perft` report (CLI and protocol): `nodes <N> time <ms> nps <nps>`.
+pub fn summary(nodes: u64, elapsed: Duration) -> String {
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    format!("nodes {nodes} time {} nps {nps}", elapsed.as_millis())
 }
 
 #[cfg(test)]

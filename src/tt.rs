@@ -131,14 +131,26 @@ pub struct Tt {
 
 impl Tt {
     /// A table of about `mib` mebibytes (at least one bucket).
+    ///
+    /// Panics if the memory cannot be had; use [`Tt::try_new`] for a size a user asked for.
     pub fn new(mib: usize) -> Tt {
-        let bytes = mib.max(1) * 1024 * 1024;
+        Tt::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mib` mebibytes, or an error if the system refuses the memory (a
+    /// `Hash` value larger than the machine must be an error reply, not an abort).
+    pub fn try_new(mib: usize) -> Result<Tt, String> {
+        let bytes = mib.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
-        Tt {
-            slots,
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|e| format!("cannot allocate a {mib} MiB hash table: {e}"))?;
+        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
+        Ok(Tt {
+            slots: slots.into_boxed_slice(),
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in mebibytes.

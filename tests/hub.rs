@@ -285,9 +285,22 @@ fn opening_search_reports_info_and_a_legal_move() {
     assert!(opening.contains(&mv.as_str()), "{mv}");
     let last = infos.last().expect("info lines");
     assert_eq!(value(last, "depth").as_deref(), Some("5"));
-    for key in ["score", "nodes", "time", "nps", "pv"] {
+    for key in [
+        "mean-depth",
+        "max-depth",
+        "score",
+        "nodes",
+        "time",
+        "nps",
+        "pv",
+    ] {
         assert!(value(last, key).is_some(), "{key} missing in {last}");
     }
+    let mean: f64 = value(last, "mean-depth")
+        .unwrap()
+        .parse()
+        .expect("mean depth");
+    assert!((1.0..=40.0).contains(&mean), "{last}");
     let score: f64 = value(last, "score").unwrap().parse().expect("score in men");
     assert!(score.abs() < 5.0, "{last}");
     assert!(value(last, "time").unwrap().parse::<f64>().is_ok());

@@ -3,7 +3,7 @@
 //!
 //! This front end only translates: [`command`] parses lines, [`notation`] converts boards, moves
 //! and scores, and everything else (options, the game, the search) is the shared
-//! [`Engine`], exactly as the UCI-style server uses it. See `docs/hub.md`
+//! [`Engine`], exactly as the UCI-style server uses it. See the Hub section of `PROTOCOL.md`
 //! for the dialect spoken and how it was checked against its clients.
 //!
 //! A reader thread takes input lines. `stop` and `quit` raise the engine's stop flag the moment
@@ -284,8 +284,9 @@ impl Reporter for HubReporter {
             return;
         }
         let mut line = format!(
-            "info depth={} max-depth={} score={} nodes={} time={} nps={}",
+            "info depth={} mean-depth={:.1} max-depth={} score={} nodes={} time={} nps={}",
             info.depth,
+            info.mean_depth,
             info.seldepth,
             notation::score_text(info.score),
             info.nodes,

@@ -44,6 +44,10 @@ pub struct Worker<'a, R: Rules> {
     draws: DrawRules,
     /// Nodes searched by this thread.
     pub nodes: u64,
+    /// Horizon leaves reached since the last [`Worker::mean_depth`] reset, and the sum of
+    /// their plies (Hub's `mean-depth`).
+    leaves: u64,
+    leaf_plies: u64,
     /// Deepest ply reached in the current iteration.
     pub seldepth: u32,
     /// Keys from the last irreversible move of the game up to the current node.
@@ -97,6 +101,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             draws,
             nodes: 0,
             seldepth: 0,
+            leaves: 0,
+            leaf_plies: 0,
             keys,
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             sort_keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
@@ -120,6 +126,13 @@ impl<'a, R: Rules> Worker<'a, R> {
             pv_index: 0,
             aborted: false,
         }
+    }
+
+    /// The mean ply of the horizon leaves since the last call, which starts a new count.
+    pub fn mean_depth(&mut self) -> f64 {
+        let mean = self.leaf_plies as f64 / self.leaves.max(1) as f64;
+        (self.leaves, self.leaf_plies) = (0, 0);
+        mean
     }
 
     /// The root position.
@@ -313,6 +326,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             return Score::DRAW;
         }
         if depth <= 0 || ply >= MAX_PLY {
+            self.leaves += 1;
+            self.leaf_plies += ply as u64;
             return self.quiescence(pos, counters, alpha, beta, ply);
         }
         if self.should_stop() {

@@ -83,6 +83,8 @@ pub struct SearchInfo {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: u32,
+    /// Mean ply of the leaves where the main search handed over to capture resolution.
+    pub mean_depth: f64,
     /// Which principal variation (1 = best).
     pub multipv: usize,
     /// Score for the side to move.
@@ -407,6 +409,7 @@ fn iterate<R: Rules>(
         completed = worker.root_moves.clone();
         completed_depth = depth;
         let total = shared.total_nodes(worker.nodes);
+        let mean_depth = worker.mean_depth();
         if let Some(reporter) = reporter.as_deref_mut() {
             let time = shared.elapsed();
             let nps = (total as f64 / time.as_secs_f64().max(1e-6)) as u64;
@@ -415,6 +418,7 @@ fn iterate<R: Rules>(
                 reporter.info(&SearchInfo {
                     depth,
                     seldepth: rm.seldepth.max(depth),
+                    mean_depth,
                     multipv: index + 1,
                     score: rm.score,
                     nodes: total,

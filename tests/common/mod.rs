@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod reference;
+pub mod server;
 
 use damka::position::Position;
 use damka::types::{Bitboard, Side, Square};

@@ -1,0 +1,450 @@
+//! The UCI-style protocol server on stdin/stdout (PROTOCOL.md is its contract).
+//!
+//! Two threads: a reader that turns input lines into [`Command`]s and acts at once on `stop`,
+//! `ponderhit` and `quit` (by setting the search's flags), and the main loop, which executes
+//! every command in the order received. A search runs in the background, so during a search
+//! the main loop answers at once; `perft` and `bench` run on a helper thread that only `quit`
+//! interrupts, and commands that arrive meanwhile wait for them, so `isready` answers after
+//! everything before it is done.
+//!
+//! Bad input gets one `info string error: ...` line (also logged at `warn`) and changes
+//! nothing. Only [`output`](crate::output) writes to stdout.
+
+mod command;
+
+pub use command::{COMMANDS, Command, Go, MAX_LINE, MAX_PERFT_DEPTH, ProtocolError, printable};
+
+use crate::bench;
+use crate::engine::{Engine, OptionEffect, OptionKind, OptionSpec, Options};
+use crate::output;
+use crate::perft::{self, Counting};
+use crate::search::{Control, Reporter, SearchInfo, SearchOutcome};
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Instant;
+
+/// The longest error reply kept, in characters (errors quote the input they reject).
+const MAX_ERROR_CHARS: usize = 2000;
+
+/// What the main loop receives, in order.
+enum Event {
+    /// One input line, parsed.
+    Input(Result<Command, ProtocolError>),
+    /// End of input.
+    Eof,
+    /// The running `perft` or `bench` has finished.
+    JobDone,
+}
+
+/// Runs the server until `quit` or the end of input, then exits the process with status 0.
+pub fn run() -> ! {
+    log::info!("damka {} protocol server", env!("CARGO_PKG_VERSION"));
+    let (tx, rx) = mpsc::channel();
+    let mut server = Server {
+        engine: Engine::new(),
+        tx: tx.clone(),
+        rx,
+        backlog: VecDeque::new(),
+    };
+    spawn_reader(tx, server.engine.control());
+    server.serve();
+    // A search still running has been told to stop and has printed its move; helper threads
+    // (a `perft` abandoned by `quit`) end with the process.
+    std::process::exit(0)
+}
+
+/// Reads stdin line by line and forwards each line, parsed, to the main loop.
+fn spawn_reader(tx: Sender<Event>, control: Arc<Control>) {
+    let reader = move || {
+        let stdin = io::stdin();
+        let mut input = stdin.lock();
+        let mut line = Vec::new();
+        loop {
+            let length = match read_line(&mut input, MAX_LINE, &mut line) {
+                Ok(Some(length)) => length,
+                Ok(None) => break,
+                Err(e) => {
+                    log::warn!("cannot read standard input: {e}");
+                    break;
+                }
+            };
+            let parsed = if length > MAX_LINE {
+                Err(ProtocolError::TooLong { bytes: length })
+            } else {
+                Command::parse_bytes(&line)
+            };
+            // These three must act while the main loop may be busy; they go on to it too, so
+            // that it also sees them in order.
+            match parsed {
+                Ok(Command::Stop) | Ok(Command::Quit) => {
+                    control.stop.store(true, Ordering::Relaxed)
+                }
+                Ok(Command::PonderHit) => control.ponderhit.store(true, Ordering::Relaxed),
+                _ => {}
+            }
+            if tx.send(Event::Input(parsed)).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(Event::Eof);
+    };
+    std::thread::Builder::new()
+        .name("input".to_string())
+        .spawn(reader)
+        .expect("the system can start the input thread");
+}
+
+/// Reads one line into `line` without its `\n`, keeping at most `cap` bytes of it, so neither a
+/// huge line nor one without an end can exhaust memory. Returns the line's full length, or
+/// `None` at the end of input.
+pub fn read_line(
+    input: &mut impl BufRead,
+    cap: usize,
+    line: &mut Vec<u8>,
+) -> io::Result<Option<usize>> {
+    line.clear();
+    let mut length = 0;
+    let mut started = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(started.then_some(length));
+        }
+        started = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = cap.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length += chunk.len();
+        let used = chunk.len() + usize::from(newline.is_some());
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(length));
+        }
+    }
+}
+
+/// The main loop's state.
+struct Server {
+    engine: Engine,
+    /// For helper threads to report back.
+    tx: Sender<Event>,
+    rx: Receiver<Event>,
+    /// Events that arrived while a `perft` or `bench` ran, to be handled next.
+    backlog: VecDeque<Event>,
+}
+
+/// Whether the loop goes on.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Server {
+    fn serve(&mut self) {
+        loop {
+            let event = match self.backlog.pop_front() {
+                Some(event) => event,
+                None => self.rx.recv().unwrap_or(Event::Eof),
+            };
+            let flow = match event {
+                Event::Input(Ok(command)) => self.execute(command),
+                Event::Input(Err(ProtocolError::Empty)) => Flow::Continue,
+                Event::Input(Err(e)) => {
+                    error(&e.to_string());
+                    Flow::Continue
+                }
+                Event::Eof => Flow::Quit,
+                Event::JobDone => Flow::Continue,
+            };
+            if flow == Flow::Quit {
+                self.engine.finish_search();
+                return;
+            }
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        log::debug!("command {command:?}");
+        match command {
+            Command::Uci => {
+                output::line(&format!("id name damka {}", env!("CARGO_PKG_VERSION")));
+                output::line("id author the damka developers");
+                for spec in Options::specs() {
+                    output::line(&option_line(&spec));
+                }
+                output::line("uciok");
+            }
+            Command::Debug(_) => {}
+            Command::IsReady => output::line("readyok"),
+            Command::SetOption { name, value } => {
+                match self.engine.set_option(&name, value.as_deref()) {
+                    Ok(OptionEffect::None) => {}
+                    Ok(OptionEffect::VariantChanged(variant, fen)) => {
+                        info(&format!("variant {variant} startpos {fen}"))
+                    }
+                    Err(e) => error(&format!("setoption: {e}")),
+                }
+            }
+            Command::NewGame => self.engine.new_game(),
+            Command::Position { fen, moves } => {
+                let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+                if let Err(e) = self.engine.set_position(fen.as_deref(), &moves) {
+                    error(&format!("position: {e}"));
+                }
+            }
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.engine.finish_search(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => return Flow::Quit,
+            Command::Display => self.engine.display().iter().for_each(|l| info(l)),
+            Command::Moves => {
+                let moves: Vec<String> = self
+                    .engine
+                    .game()
+                    .legal_moves()
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+                let line = format!("moves {}", moves.join(" "));
+                info(line.trim_end());
+            }
+            Command::Eval => self.engine.eval_lines().iter().for_each(|l| info(l)),
+            Command::Perft(depth) => {
+                self.engine.finish_search();
+                let game = self.engine.game().boxed_clone();
+                return self.job(move || {
+                    let start = Instant::now();
+                    let nodes = game.perft(depth, Counting::Moves);
+                    output::line(&perft::summary(nodes, start.elapsed()));
+                });
+            }
+            Command::Bench(depth) => {
+                self.engine.finish_search();
+                let variant = self.engine.options().variant;
+                return self.job(move || {
+                    let result = bench::run(variant, depth.unwrap_or(bench::DEFAULT_DEPTH));
+                    result.report().iter().for_each(|l| output::line(l));
+                });
+            }
+            Command::Help => info(&format!("commands: {}", COMMANDS.join(" "))),
+        }
+        Flow::Continue
+    }
+
+    /// Starts a search, after checking `searchmoves` against the position.
+    fn go(&mut self, go: Go) {
+        let mut limits = go.limits;
+        if !go.searchmoves.is_empty() {
+            let texts: Vec<&str> = go.searchmoves.iter().map(String::as_str).collect();
+            match self.engine.game().parse_moves(&texts) {
+                Ok(moves) => limits.searchmoves = moves,
+                Err(e) => return error(&format!("go: searchmoves: {e}")),
+            }
+        }
+        self.engine.go(limits, Box::new(UciReporter));
+    }
+
+    /// Runs `work` on a helper thread. Until it is done, later input waits in the backlog,
+    /// except `quit`, which ends the server at once.
+    fn job(&mut self, work: impl FnOnce() + Send + 'static) -> Flow {
+        /// Reports the end of the job even if the work panics.
+        struct Done(Sender<Event>);
+        impl Drop for Done {
+            fn drop(&mut self) {
+                let _ = self.0.send(Event::JobDone);
+            }
+        }
+        let done = Done(self.tx.clone());
+        let spawned = std::thread::Builder::new()
+            .name("job".to_string())
+            .spawn(move || {
+                let _done = done;
+                work();
+            });
+        if let Err(e) = spawned {
+            error(&format!("cannot start a thread: {e}"));
+            return Flow::Continue;
+        }
+        loop {
+            match self.rx.recv() {
+                Ok(Event::JobDone) | Err(_) => return Flow::Continue,
+                Ok(Event::Input(Ok(Command::Quit))) => return Flow::Quit,
+                Ok(event) => self.backlog.push_back(event),
+            }
+        }
+    }
+}
+
+/// The search's reporter: `info ...` per completed iteration and line, then `bestmove ...`.
+struct UciReporter;
+
+impl Reporter for UciReporter {
+    fn info(&mut self, info: &SearchInfo) {
+        output::line(&info_line(info));
+    }
+
+    fn done(&mut self, outcome: &SearchOutcome) {
+        output::line(&bestmove_line(outcome));
+    }
+}
+
+/// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. time .. pv ..`.
+fn info_line(info: &SearchInfo) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time.as_millis()
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in &info.pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove (none)` when there is no legal move.
+fn bestmove_line(outcome: &SearchOutcome) -> String {
+    match (outcome.best, outcome.ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+/// The `option ...` line of `uci` for one option.
+fn option_line(spec: &OptionSpec) -> String {
+    let name = spec.name;
+    match &spec.kind {
+        OptionKind::Check(default) => format!("option name {name} type check default {default}"),
+        OptionKind::Spin(default, min, max) => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Combo(default, choices) => {
+            let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+            format!(
+                "option name {name} type combo default {default} {}",
+                vars.join(" ")
+            )
+        }
+        OptionKind::Button => format!("option name {name} type button"),
+    }
+}
+
+/// Writes `info string <text>`.
+fn info(text: &str) {
+    output::line(&format!("info string {text}"));
+}
+
+/// Writes `info string error: <message>` and logs it.
+fn error(message: &str) {
+    log::warn!("{message}");
+    output::line(&format!(
+        "info string error: {}",
+        printable(message, MAX_ERROR_CHARS)
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::MoveRecord;
+    use crate::position::Position;
+    use crate::score::Score;
+    use crate::variant::Russian;
+    use std::time::Duration;
+
+    #[test]
+    fn lines_are_read_whole_and_capped() {
+        let mut input: &[u8] = b"isready\r\n\nlong line here\nlast";
+        let mut line = Vec::new();
+        let mut read = |input: &mut &[u8]| {
+            let length = read_line(input, 8, &mut line).unwrap();
+            (length, String::from_utf8_lossy(&line).into_owned())
+        };
+        assert_eq!(read(&mut input), (Some(8), "isready\r".to_string()));
+        assert_eq!(read(&mut input), (Some(0), String::new()));
+        assert_eq!(read(&mut input), (Some(14), "long lin".to_string()));
+        assert_eq!(read(&mut input), (Some(4), "last".to_string()));
+        assert_eq!(read(&mut input), (None, String::new()));
+    }
+
+    #[test]
+    fn lines_longer_than_the_reader_buffer_are_counted() {
+        let text = format!("{}\nd\n", "a".repeat(100_000));
+        let mut input = io::BufReader::with_capacity(64, text.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, 10, &mut line).unwrap(), Some(100_000));
+        assert_eq!(line.len(), 10);
+        assert_eq!(read_line(&mut input, 10, &mut line).unwrap(), Some(1));
+        assert_eq!(line, b"d");
+    }
+
+    #[test]
+    fn option_lines_follow_uci() {
+        let lines: Vec<String> = Options::specs().iter().map(option_line).collect();
+        assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
+        assert!(lines.contains(&"option name Clear Hash type button".into()));
+        assert!(lines.contains(&"option name Ponder type check default false".into()));
+        assert!(
+            lines
+                .contains(&"option name UCI_Variant type combo default russian var russian var giveaway var brazilian".into())
+        );
+    }
+
+    #[test]
+    fn search_lines() {
+        let pos = Position::<Russian>::startpos();
+        let mv = crate::notation::parse_move(&pos, "c3-d4").unwrap();
+        let record = MoveRecord::new(&pos, mv);
+        let info = SearchInfo {
+            depth: 3,
+            seldepth: 5,
+            mean_depth: 3.4,
+            multipv: 1,
+            score: Score(12),
+            nodes: 1000,
+            nps: 50_000,
+            hashfull: 2,
+            time: Duration::from_millis(20),
+            pv: vec![record],
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 seldepth 5 multipv 1 score cp 12 nodes 1000 nps 50000 hashfull 2 \
+             time 20 pv c3-d4"
+        );
+        let mut outcome = SearchOutcome {
+            best_move: Some(mv),
+            best: Some(record),
+            ponder: None,
+            score: Score(12),
+            depth: 3,
+            nodes: 1000,
+            time: Duration::from_millis(20),
+            pv: vec![mv],
+        };
+        assert_eq!(bestmove_line(&outcome), "bestmove c3-d4");
+        outcome.ponder = Some(record);
+        assert_eq!(bestmove_line(&outcome), "bestmove c3-d4 ponder c3-d4");
+        outcome.best = None;
+        assert_eq!(bestmove_line(&outcome), "bestmove (none)");
+    }
+}
