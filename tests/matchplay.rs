@@ -425,3 +425,23 @@ fn an_opening_the_rules_reject_fails_the_match() {
     let error = runner::run(&match_config(vec![bad], &[], 2), &mut |_, _| {}).unwrap_err();
     assert!(error.contains("c3-c5"), "{error}");
 }
+
+#[test]
+fn the_side_left_without_a_move_wins_giveaway() {
+    // Black must take c3 and leaves White with no piece: White has lost at Russian and won
+    // at giveaway.
+    let opening = fen_opening("B:Wc3:Bd4");
+    let mut rules = config(TimeControl::Depth(1));
+    let record = play(&opening, &[], &[], &rules);
+    assert_eq!(
+        (record.winner, &record.termination),
+        (Some(Side::Black), &Termination::NoMoves(Side::White))
+    );
+    rules.variant = Variant::Giveaway;
+    let record = play(&opening, &[], &[], &rules);
+    assert_eq!(
+        (record.winner, &record.termination),
+        (Some(Side::White), &Termination::NoMoves(Side::White))
+    );
+    assert_eq!(record.moves, ["d4:b2"]);
+}

@@ -220,7 +220,7 @@ impl Player for Unavailable {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
-    /// The side to move had no legal move.
+    /// The given side, to move, had no legal move (it loses; in giveaway it wins).
     NoMoves(Side),
     /// A draw rule of the game record.
     DrawRule(DrawReason),
@@ -426,9 +426,10 @@ fn play<R: Rules>(
     loop {
         match game.result() {
             GameResult::Ongoing => {}
-            GameResult::Win(side) => {
-                let loser = side.opponent();
-                return finish(moves, Some(side), Termination::NoMoves(loser));
+            GameResult::Win(winner) => {
+                // The side without a move loses, or wins in giveaway.
+                let stuck = game.position().side_to_move();
+                return finish(moves, Some(winner), Termination::NoMoves(stuck));
             }
             GameResult::Draw(reason) => return finish(moves, None, Termination::DrawRule(reason)),
         }
