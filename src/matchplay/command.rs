@@ -222,6 +222,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// A number to two places, without the sign of a value that rounds to zero.
+fn two_places(x: f64) -> String {
+    let x = if x.abs() < 0.005 { 0.0 } else { x };
+    format!("{x:.2}")
+}
+
 /// The running totals as one line: `+W =D -L, score, Elo, LLR`.
 fn totals(summary: &MatchSummary, config: &MatchConfig) -> String {
     let tally = &summary.tally;
@@ -231,7 +237,8 @@ fn totals(summary: &MatchSummary, config: &MatchConfig) -> String {
     }
     if let (Some(sprt), Some((llr, _))) = (&config.sprt, summary.sprt) {
         text.push_str(&format!(
-            " LLR {llr:.2} [{:.2}, {:.2}]",
+            " LLR {} [{:.2}, {:.2}]",
+            two_places(llr),
             sprt.lower_bound(),
             sprt.upper_bound()
         ));
@@ -289,7 +296,8 @@ pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
             SprtStatus::Continue => "no decision yet".to_string(),
         };
         lines.push(format!(
-            "sprt: {sprt} llr {llr:.2} [{:.2}, {:.2}]: {verdict}",
+            "sprt: {sprt} llr {} [{:.2}, {:.2}]: {verdict}",
+            two_places(llr),
             sprt.lower_bound(),
             sprt.upper_bound()
         ));
