@@ -191,3 +191,80 @@ impl Reporter for HumanReporter {
 
     fn done(&mut self, _outcome: &SearchOutcome) {}
 }
+
+/// Arguments of `damka selfplay`.
+#[derive(Clone, Debug)]
+pub struct SelfPlayArgs {
+    /// The game.
+    pub variant: Variant,
+    /// Number of games.
+    pub games: usize,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies at the start of each game.
+    pub random_plies: usize,
+    /// Seed of the random plies.
+    pub seed: u64,
+    /// Where to write the labelled positions.
+    pub out: std::path::PathBuf,
+}
+
+/// `damka selfplay`: plays games in parallel and writes `<result> <fen>` lines for tuning.
+pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
+    use crate::tune::selfplay::{SelfPlay, play, write_samples};
+    let config = SelfPlay {
+        variant: args.variant,
+        games: args.games,
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        weights: crate::eval::Weights::for_variant(args.variant),
+        max_plies: 300,
+    };
+    let start = Instant::now();
+    let samples = play(&config);
+    std::fs::write(&args.out, write_samples(&samples))
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    output::line(&format!(
+        "{} positions from {} games written to {} in {:.1} s",
+        samples.len(),
+        args.games,
+        args.out.display(),
+        start.elapsed().as_secs_f64()
+    ));
+    Ok(())
+}
+
+/// `damka tune`: fits the evaluation weights of `variant` to the positions in `data` and prints
+/// them, term by term and as the Rust array to put in `Weights::for_variant`.
+pub fn tune(variant: Variant, data: &std::path::Path, iterations: usize) -> Result<(), String> {
+    use crate::eval::{FEATURE_NAMES, Weights};
+    use crate::tune::{selfplay::read_samples, texel};
+    let text = std::fs::read_to_string(data)
+        .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
+    let (samples, bad) = read_samples(&text);
+    let prepared = texel::prepare(variant, &samples);
+    if prepared.is_empty() {
+        return Err(format!("no usable positions in {}", data.display()));
+    }
+    output::line(&format!(
+        "{} positions ({} lines unreadable, {} used)",
+        samples.len(),
+        bad,
+        prepared.len()
+    ));
+    let start = Weights::for_variant(variant);
+    let tuned = texel::tune(&prepared, &start, iterations);
+    output::line(&format!(
+        "k {:.3}, error {:.6} -> {:.6}",
+        tuned.k, tuned.error_before, tuned.error_after
+    ));
+    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+        output::line(&format!(
+            "{name:<20} {:>6} -> {:>6}",
+            start.0[i], tuned.weights.0[i]
+        ));
+    }
+    output::line(&format!("Weights({:?})", tuned.weights.0));
+    Ok(())
+}

@@ -54,6 +54,40 @@ enum Command {
     },
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
     Hub,
+    /// Play games against itself in parallel and write their positions, labelled with the
+    /// results, for `tune`.
+    Selfplay {
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies at the start of each game, so that games differ.
+        #[arg(long, default_value_t = 6)]
+        random_plies: usize,
+        /// Seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file: one `<result> <FEN>` line per position.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
+    /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
+    Tune {
+        /// Positions written by `selfplay`.
+        #[arg(long)]
+        data: std::path::PathBuf,
+        /// Gradient steps.
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        /// The game.
+        #[arg(long, default_value_t = Variant::Russian)]
+        variant: Variant,
+    },
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
     Bench {
@@ -115,6 +149,26 @@ fn main() -> ExitCode {
         }),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
         Some(Command::Hub) => damka::hub::run(),
+        Some(Command::Selfplay {
+            games,
+            nodes,
+            random_plies,
+            seed,
+            out,
+            variant,
+        }) => cli::selfplay(cli::SelfPlayArgs {
+            variant,
+            games,
+            nodes,
+            random_plies,
+            seed,
+            out,
+        }),
+        Some(Command::Tune {
+            data,
+            iterations,
+            variant,
+        }) => cli::tune(variant, &data, iterations),
         Some(Command::Bench { depth, variant }) => {
             cli::bench(depth, variant);
             Ok(())
