@@ -13,7 +13,9 @@
 //! * [`perft`]: move-tree counting that proves the generator;
 //! * [`output`]: the one writer to stdout; [`engine`]: the state every front end shares;
 //! * the front ends: [`protocol`], the UCI-style server on stdin/stdout, [`hub`], the Hub
-//!   protocol (`damka hub`), and [`cli`], the command-line tools.
+//!   protocol (`damka hub`), and [`cli`], the command-line tools;
+//! * [`matchplay`]: engine matches (`damka match`): engine processes, referee, statistics, PDN
+//!   and opening books.
 //!
 //! Only the front ends print, and only through [`output`].
 
@@ -27,6 +29,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod hub;
+pub mod matchplay;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -124,6 +124,8 @@ enum Command {
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
+    /// Play two engines against each other and report the Elo difference (see --help).
+    Match(Box<damka::matchplay::command::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -190,6 +192,7 @@ fn main() -> ExitCode {
             multipv,
             variant,
         }),
+        Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,393 @@
+//! An engine in another process, spoken to in damka's UCI-style protocol over its stdin and
+//! stdout. A reader thread stamps each line as it arrives, so think times are measured from
+//! the moment `go` was written to the moment `bestmove` came back, whatever the caller was
+//! doing meanwhile. Every wait has a deadline; a closed pipe is a crash.
+//!
+//! The engine's stderr is discarded: it is not part of the protocol.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How to start an engine and set it up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Options sent with `setoption` after the handshake, in order: (name, value).
+    pub options: Vec<(String, Option<String>)>,
+}
+
+impl EngineCommand {
+    /// A command line split on white space: the program, then its arguments.
+    pub fn parse(line: &str) -> Result<EngineCommand, String> {
+        let mut words = line.split_whitespace().map(str::to_string);
+        let program = words
+            .next()
+            .ok_or_else(|| "an empty engine command".to_string())?;
+        Ok(EngineCommand {
+            program,
+            args: words.collect(),
+            options: Vec::new(),
+        })
+    }
+
+    /// Adds an option given as `name=value` (or a bare `name` for a button).
+    pub fn add_option(&mut self, text: &str) -> Result<(), String> {
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) => (name.trim(), Some(value.trim().to_string())),
+            None => (text.trim(), None),
+        };
+        if name.is_empty() {
+            return Err(format!("option '{text}' has no name (use name=value)"));
+        }
+        self.options.push((name.to_string(), value));
+        Ok(())
+    }
+
+    /// The command line as given.
+    pub fn display(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// What went wrong talking to an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// The program could not be started.
+    Spawn(String),
+    /// The engine closed its output or its input (it exited or crashed).
+    Crashed(String),
+    /// No expected reply before the deadline.
+    Timeout(String),
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Spawn(e) => write!(f, "cannot start: {e}"),
+            EngineError::Crashed(e) => write!(f, "crashed: {e}"),
+            EngineError::Timeout(e) => write!(f, "no reply: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// A score from an `info` line, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineScore {
+    /// `score cp <n>`.
+    Cp(i32),
+    /// `score mate <n>`: moves to a forced win (negative: to a forced loss).
+    Mate(i32),
+}
+
+impl EngineScore {
+    /// The score in centi-men, a forced result counting as ±30000 less its distance.
+    pub fn centi(self) -> i32 {
+        match self {
+            EngineScore::Cp(cp) => cp,
+            EngineScore::Mate(n) if n > 0 => 30_000 - n,
+            EngineScore::Mate(n) => -30_000 - n,
+        }
+    }
+}
+
+/// The answer to one `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move as sent, or `None` for `bestmove (none)`.
+    pub best: Option<String>,
+    /// The last score reported for the first principal variation.
+    pub score: Option<EngineScore>,
+    /// The last depth reported.
+    pub depth: Option<u32>,
+    /// From writing `go` to reading `bestmove`.
+    pub elapsed: Duration,
+}
+
+/// Reads the score, depth and MultiPV index of an `info` line.
+fn parse_info(line: &str) -> (Option<EngineScore>, Option<u32>, Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut score = None;
+    let mut depth = None;
+    let mut multipv = None;
+    let mut i = 1;
+    while i < words.len() {
+        let next = words.get(i + 1).copied();
+        match words[i] {
+            "depth" => depth = next.and_then(|w| w.parse().ok()),
+            "multipv" => multipv = next.and_then(|w| w.parse().ok()),
+            "score" => {
+                let value = words.get(i + 2).and_then(|w| w.parse::<i32>().ok());
+                score = match (next, value) {
+                    (Some("cp"), Some(v)) => Some(EngineScore::Cp(v)),
+                    (Some("mate"), Some(v)) => Some(EngineScore::Mate(v)),
+                    _ => score,
+                };
+            }
+            // Everything after these is text or moves.
+            "pv" | "string" => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    (score, depth, multipv)
+}
+
+/// A running engine process.
+pub struct EngineProcess {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<(Instant, String)>,
+    /// The name from `id name`, if the engine gave one.
+    pub id_name: Option<String>,
+    /// The option names the engine listed after `uci`.
+    pub option_names: Vec<String>,
+}
+
+impl EngineProcess {
+    /// Starts the engine, does the `uci` handshake, sends the options and waits for
+    /// `readyok`. Each step must answer within `timeout`.
+    pub fn start(command: &EngineCommand, timeout: Duration) -> Result<EngineProcess, EngineError> {
+        let mut child = Command::new(&command.program)
+            .args(&command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{}: {e}", command.program)))?;
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let stdin = child.stdin.take();
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match reader.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&buffer).trim().to_string();
+                        if sender.send((Instant::now(), text)).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut engine = EngineProcess {
+            child,
+            stdin,
+            lines,
+            id_name: None,
+            option_names: Vec::new(),
+        };
+        engine.send("uci")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let (_, line) = engine.recv(deadline, "uciok")?;
+            if line == "uciok" {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.id_name = Some(name.trim().to_string());
+            } else if let Some(rest) = line.strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest).trim();
+                engine.option_names.push(name.to_string());
+            }
+        }
+        for (name, value) in &command.options {
+            match value {
+                Some(value) => engine.send(&format!("setoption name {name} value {value}"))?,
+                None => engine.send(&format!("setoption name {name}"))?,
+            }
+        }
+        engine.sync(timeout)?;
+        Ok(engine)
+    }
+
+    /// True if the engine listed an option of this name (case-insensitive).
+    pub fn has_option(&self, name: &str) -> bool {
+        self.option_names
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
+    }
+
+    /// Writes one line.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| EngineError::Crashed("input already closed".to_string()))?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| EngineError::Crashed(format!("writing '{line}': {e}")))
+    }
+
+    /// The next line, waiting until `deadline` at most; `expecting` names the awaited reply.
+    fn recv(
+        &mut self,
+        deadline: Instant,
+        expecting: &str,
+    ) -> Result<(Instant, String), EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(format!(
+                "no '{expecting}' after {} ms",
+                wait.as_millis()
+            ))),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Crashed(format!(
+                "output closed while waiting for '{expecting}'{}",
+                self.exit_status()
+            ))),
+        }
+    }
+
+    /// `, exit status …` when the process has ended.
+    fn exit_status(&mut self) -> String {
+        // The pipe closes a moment before the process is reaped: give it that moment.
+        for _ in 0..20 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!(", {status}");
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        String::new()
+    }
+
+    /// Sends `isready` and waits for `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        while self.recv(deadline, "readyok")?.1 != "readyok" {}
+        Ok(())
+    }
+
+    /// Sends `ucinewgame` and waits until the engine is ready.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("ucinewgame")?;
+        self.sync(timeout)
+    }
+
+    /// Sends the position and the `go` line and waits for `bestmove` for `timeout` at most.
+    /// The time is measured from writing `go` to the arrival of `bestmove`.
+    pub fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        timeout: Duration,
+    ) -> Result<Thought, EngineError> {
+        // Whatever the engine said since its last answer belongs to no search of ours.
+        while self.lines.try_recv().is_ok() {}
+        self.send(position)?;
+        self.send(go)?;
+        let start = Instant::now();
+        let deadline = start + timeout;
+        let mut score = None;
+        let mut depth = None;
+        loop {
+            let (at, line) = self.recv(deadline, "bestmove")?;
+            if line.starts_with("info ") {
+                let (s, d, multipv) = parse_info(&line);
+                if multipv.unwrap_or(1) == 1 {
+                    score = s.or(score);
+                    depth = d.or(depth);
+                }
+            } else if let Some(rest) = line.strip_prefix("bestmove") {
+                let best = rest.split_whitespace().next().unwrap_or("(none)");
+                return Ok(Thought {
+                    best: (best != "(none)").then(|| best.to_string()),
+                    score,
+                    depth,
+                    elapsed: at.saturating_duration_since(start),
+                });
+            }
+        }
+    }
+
+    /// Asks the engine to quit and waits a little for it; kills it if it lingers.
+    pub fn quit(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
+        let _ = self.send("quit");
+        self.stdin = None;
+        for _ in 0..40 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Ends the process at once (it is hung or has lost on time).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_score_and_depth() {
+        let line = "info depth 9 seldepth 14 multipv 1 score cp -23 nodes 100 pv c3-d4 f6-g5";
+        assert_eq!(
+            parse_info(line),
+            (Some(EngineScore::Cp(-23)), Some(9), Some(1))
+        );
+        let line = "info depth 12 score mate -3 lowerbound pv c3-d4";
+        assert_eq!(parse_info(line).0, Some(EngineScore::Mate(-3)));
+        assert_eq!(parse_info("info string score cp 5").0, None);
+        assert_eq!(parse_info("info score cp").0, None);
+    }
+
+    #[test]
+    fn mate_scores_outrank_any_evaluation() {
+        assert_eq!(EngineScore::Mate(3).centi(), 29_997);
+        assert_eq!(EngineScore::Mate(-2).centi(), -29_998);
+        assert_eq!(EngineScore::Cp(-40).centi(), -40);
+    }
+
+    #[test]
+    fn commands_and_options_are_read() {
+        let mut c = EngineCommand::parse("  ./damka  --x 1 ").unwrap();
+        assert_eq!(c.program, "./damka");
+        assert_eq!(c.args, ["--x", "1"]);
+        c.add_option("Move Overhead = 50").unwrap();
+        c.add_option("Clear Hash").unwrap();
+        assert_eq!(
+            c.options,
+            [
+                ("Move Overhead".to_string(), Some("50".to_string())),
+                ("Clear Hash".to_string(), None)
+            ]
+        );
+        assert!(c.add_option("=3").is_err());
+        assert!(EngineCommand::parse("  ").is_err());
+        assert_eq!(c.display(), "./damka --x 1");
+    }
+}

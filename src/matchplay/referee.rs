@@ -1,0 +1,569 @@
+//! The referee: plays one game between two [`Player`]s from an opening, on a [`Game`] record
+//! that applies every draw rule, and decides it.
+//!
+//! * Every reply is read with [`notation::parse_move`] against the referee's own position. A
+//!   move that does not parse, is illegal or ambiguous, or `bestmove (none)` while a move
+//!   exists loses the game for the side that sent it; so does a crash or a closed pipe.
+//! * Clocks are the referee's: time runs from writing `go` to reading `bestmove`. Under a
+//!   clock (`--tc`) a side whose think time exceeds what was left (plus the margin) loses on
+//!   time, and the increment is added after each move; under `movetime` the think time may
+//!   not exceed the move time plus the margin. Depth and node limits have no clock, only a
+//!   generous wait for a hung engine.
+//! * The game ends by the rules (no legal move, or a draw rule of the record), or by optional
+//!   adjudication on the scores the engines report.
+
+use super::engine_process::{EngineError, EngineProcess, Thought};
+use super::openings::Opening;
+use super::pdn::PdnResult;
+use crate::draw::{DrawReason, DrawRules};
+use crate::game::{Game, GameResult};
+use crate::notation;
+use crate::types::Side;
+use crate::variant::{Rules, Variant};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long each side may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// A fixed time per move (`go movetime`).
+    MoveTime(Duration),
+    /// A real clock per side: a base time plus an increment after each move.
+    Clock {
+        /// Time on each clock at the start.
+        base: Duration,
+        /// Added after each move.
+        inc: Duration,
+    },
+    /// A fixed depth (`go depth`), no clock.
+    Depth(u32),
+    /// A fixed node count (`go nodes`), no clock.
+    Nodes(u64),
+}
+
+impl TimeControl {
+    /// Reads a clock `BASE[+INC]` in seconds, e.g. `10+0.1` or `60`.
+    pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+        let seconds = |part: &str| -> Result<Duration, String> {
+            let value: f64 = part
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{part}' in --tc is not a number of seconds"))?;
+            if !(0.0..=1e6).contains(&value) {
+                return Err(format!("'{part}' in --tc is out of range"));
+            }
+            Ok(Duration::from_secs_f64(value))
+        };
+        let (base, inc) = match text.split_once('+') {
+            Some((base, inc)) => (seconds(base)?, seconds(inc)?),
+            None => (seconds(text)?, Duration::ZERO),
+        };
+        if base.is_zero() {
+            return Err(format!("--tc {text}: the base time must be above 0"));
+        }
+        Ok(TimeControl::Clock { base, inc })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    /// `movetime 100ms`, `10+0.1`, `depth 6` or `nodes 5000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::MoveTime(t) => write!(f, "movetime {}ms", t.as_millis()),
+            TimeControl::Clock { base, inc } => {
+                write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+            TimeControl::Depth(d) => write!(f, "depth {d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes {n}"),
+        }
+    }
+}
+
+/// Draw by agreement of the scores: from move `from_move` on, when both engines have reported
+/// |score| ≤ `cp` for `moves` moves each in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// The first full move number at which it may apply.
+    pub from_move: u32,
+    /// Moves of each side in a row.
+    pub moves: u32,
+    /// The largest |score| in centi-men that counts as level.
+    pub cp: i32,
+}
+
+impl DrawAdjudication {
+    /// Reads `FROM_MOVE,MOVES,CP`, e.g. `40,8,10`.
+    pub fn parse(text: &str) -> Result<DrawAdjudication, String> {
+        match numbers(text, "--adjudicate-draw")?.as_slice() {
+            &[from_move, moves, cp] if moves > 0 => Ok(DrawAdjudication {
+                from_move,
+                moves,
+                cp: cp as i32,
+            }),
+            _ => Err(format!(
+                "--adjudicate-draw takes FROM_MOVE,MOVES,CP with MOVES > 0, not '{text}'"
+            )),
+        }
+    }
+}
+
+/// Win by agreement of the scores: when, for `moves` moves of each side in a row, one engine
+/// reported at least `cp` and the other at most −`cp`, the side they favour wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinAdjudication {
+    /// Moves of each side in a row.
+    pub moves: u32,
+    /// The score in centi-men that counts as won.
+    pub cp: i32,
+}
+
+impl WinAdjudication {
+    /// Reads `MOVES,CP`, e.g. `4,1000`.
+    pub fn parse(text: &str) -> Result<WinAdjudication, String> {
+        match numbers(text, "--adjudicate-win")?.as_slice() {
+            &[moves, cp] if moves > 0 && cp > 0 => Ok(WinAdjudication {
+                moves,
+                cp: cp as i32,
+            }),
+            _ => Err(format!(
+                "--adjudicate-win takes MOVES,CP with both above 0, not '{text}'"
+            )),
+        }
+    }
+}
+
+fn numbers(text: &str, flag: &str) -> Result<Vec<u32>, String> {
+    text.split(',')
+        .map(|part| {
+            part.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{}' in {flag} is not a whole number", part.trim()))
+        })
+        .collect()
+}
+
+/// Everything the referee needs to know besides the players and the opening.
+#[derive(Clone, Debug)]
+pub struct RefereeConfig {
+    /// The game.
+    pub variant: Variant,
+    /// The time control.
+    pub time: TimeControl,
+    /// Think time allowed beyond the clock or the move time before a side loses on time.
+    pub margin: Duration,
+    /// The draw rules of the game record.
+    pub rules: DrawRules,
+    /// Optional draw adjudication.
+    pub adjudicate_draw: Option<DrawAdjudication>,
+    /// Optional win adjudication.
+    pub adjudicate_win: Option<WinAdjudication>,
+    /// How long to wait for the handshake, `readyok`, and a move under depth or node limits.
+    pub reply_timeout: Duration,
+    /// A game longer than this many plies is drawn (a safety net; the draw rules end every
+    /// game well before it).
+    pub max_plies: usize,
+}
+
+impl RefereeConfig {
+    /// Russian rules, the given time control, no margin, no adjudication.
+    pub fn new(time: TimeControl) -> RefereeConfig {
+        RefereeConfig {
+            variant: Variant::Russian,
+            time,
+            margin: Duration::ZERO,
+            rules: DrawRules::default(),
+            adjudicate_draw: None,
+            adjudicate_win: None,
+            reply_timeout: Duration::from_secs(60),
+            max_plies: 2000,
+        }
+    }
+}
+
+/// A side of the game as the referee sees it: something that answers `go`.
+pub trait Player {
+    /// Prepares for a new game (`ucinewgame` and `isready`).
+    fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError>;
+    /// Sends the position and the `go` line, and waits for `bestmove` for `timeout` at most.
+    fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Thought, EngineError>;
+}
+
+impl Player for EngineProcess {
+    fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        EngineProcess::new_game(self, timeout)
+    }
+
+    fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Thought, EngineError> {
+        EngineProcess::go(self, position, go, timeout)
+    }
+}
+
+/// An engine that could not be started: it loses every game it is given, at the start.
+pub struct Unavailable(pub EngineError);
+
+impl Player for Unavailable {
+    fn new_game(&mut self, _timeout: Duration) -> Result<(), EngineError> {
+        Err(self.0.clone())
+    }
+
+    fn go(
+        &mut self,
+        _position: &str,
+        _go: &str,
+        _timeout: Duration,
+    ) -> Result<Thought, EngineError> {
+        Err(self.0.clone())
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The given side, to move, had no legal move (it loses; in giveaway it wins).
+    NoMoves(Side),
+    /// A draw rule of the game record.
+    DrawRule(DrawReason),
+    /// A side sent a move that is not legal (or not a move).
+    IllegalMove {
+        /// Who sent it.
+        side: Side,
+        /// What it sent.
+        text: String,
+        /// Why it was rejected.
+        reason: String,
+    },
+    /// A side used more time than it had.
+    TimeForfeit {
+        /// Who.
+        side: Side,
+        /// How long it thought, or `None` if no move came before its time was up.
+        used: Option<Duration>,
+        /// What it had.
+        allowed: Duration,
+    },
+    /// A side's engine crashed or did not answer.
+    Fault {
+        /// Whose engine.
+        side: Side,
+        /// What happened.
+        detail: String,
+    },
+    /// Drawn by the score adjudication.
+    AdjudicatedDraw,
+    /// Won by the score adjudication.
+    AdjudicatedWin(Side),
+    /// The safety limit on the game's length.
+    MoveLimit,
+}
+
+impl Termination {
+    /// The side at fault, for an illegal move, a time forfeit or a fault.
+    pub fn offender(&self) -> Option<Side> {
+        match self {
+            Termination::IllegalMove { side, .. }
+            | Termination::TimeForfeit { side, .. }
+            | Termination::Fault { side, .. } => Some(*side),
+            _ => None,
+        }
+    }
+
+    /// A short class name for counting: `no legal move`, `draw: <rule>`, `illegal move`,
+    /// `time forfeit`, `engine fault`, `adjudicated draw`, `adjudicated win`, `move limit`.
+    pub fn kind(&self) -> String {
+        match self {
+            Termination::NoMoves(_) => "no legal move".to_string(),
+            Termination::DrawRule(reason) => format!("draw: {reason}"),
+            Termination::IllegalMove { .. } => "illegal move".to_string(),
+            Termination::TimeForfeit { .. } => "time forfeit".to_string(),
+            Termination::Fault { .. } => "engine fault".to_string(),
+            Termination::AdjudicatedDraw => "adjudicated draw".to_string(),
+            Termination::AdjudicatedWin(_) => "adjudicated win".to_string(),
+            Termination::MoveLimit => "move limit".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::NoMoves(side) => write!(f, "{} has no legal move", side.name()),
+            Termination::DrawRule(reason) => write!(f, "draw by rule: {reason}"),
+            Termination::IllegalMove { side, reason, .. } => {
+                write!(f, "{} lost by a bad move: {reason}", side.name())
+            }
+            Termination::TimeForfeit {
+                side,
+                used: Some(used),
+                allowed,
+            } => write!(
+                f,
+                "{} lost on time ({} ms used, {} ms allowed)",
+                side.name(),
+                used.as_millis(),
+                allowed.as_millis()
+            ),
+            Termination::TimeForfeit {
+                side,
+                used: None,
+                allowed,
+            } => write!(
+                f,
+                "{} lost on time (no move within {} ms)",
+                side.name(),
+                allowed.as_millis()
+            ),
+            Termination::Fault { side, detail } => {
+                write!(f, "{}'s engine failed: {detail}", side.name())
+            }
+            Termination::AdjudicatedDraw => f.write_str("adjudicated draw (level scores)"),
+            Termination::AdjudicatedWin(side) => {
+                write!(f, "adjudicated win for {} (scores agree)", side.name())
+            }
+            Termination::MoveLimit => f.write_str("drawn at the move limit"),
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The FEN of the start (with damka's counters), or `None` for the initial position.
+    pub start_fen: Option<String>,
+    /// Every move from the start, the opening's included, in damka's notation.
+    pub moves: Vec<String>,
+    /// How many of `moves` came from the opening.
+    pub opening_plies: usize,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl GameRecord {
+    /// The result as PDN writes it.
+    pub fn pdn_result(&self) -> PdnResult {
+        match self.winner {
+            Some(Side::White) => PdnResult::WhiteWins,
+            Some(Side::Black) => PdnResult::BlackWins,
+            None => PdnResult::Draw,
+        }
+    }
+}
+
+/// Plays one game from `opening`, `white` against `black`. Returns `None` if `abort` was set
+/// before the game ended, and an error if the opening is not valid for the variant.
+pub fn play_game(
+    opening: &Opening,
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    config: &RefereeConfig,
+    abort: &AtomicBool,
+) -> Result<Option<GameRecord>, String> {
+    crate::with_rules!(config.variant, R => play::<R>(opening, [white, black], config, abort))
+}
+
+/// The `position` command for a game: its start and every move played.
+fn position_command(start_fen: Option<&str>, moves: &[String]) -> String {
+    let mut text = match start_fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !moves.is_empty() {
+        text.push_str(" moves ");
+        text.push_str(&moves.join(" "));
+    }
+    text
+}
+
+fn play<R: Rules>(
+    opening: &Opening,
+    players: [&mut dyn Player; 2],
+    config: &RefereeConfig,
+    abort: &AtomicBool,
+) -> Result<Option<GameRecord>, String> {
+    let start = Opening {
+        fen: opening.fen.clone(),
+        moves: Vec::new(),
+    };
+    let mut game: Game<R> = start.game(config.rules)?;
+    let start_fen = opening.fen.as_ref().map(|_| game.fen());
+    let mut moves = Vec::new();
+    for (i, text) in opening.moves.iter().enumerate() {
+        let mv = notation::parse_move(game.position(), text)
+            .map_err(|e| format!("opening move {} ({text}): {e}", i + 1))?;
+        moves.push(notation::move_to_string(game.position(), mv));
+        game.play(mv);
+    }
+    let opening_plies = moves.len();
+    let finish = |moves: Vec<String>, winner: Option<Side>, termination| {
+        Ok(Some(GameRecord {
+            start_fen: start_fen.clone(),
+            moves,
+            opening_plies,
+            winner,
+            termination,
+        }))
+    };
+
+    for side in Side::BOTH {
+        if let Err(e) = players[side.index()].new_game(config.reply_timeout) {
+            let detail = format!("at the start of the game: {e}");
+            return finish(
+                moves,
+                Some(side.opponent()),
+                Termination::Fault { side, detail },
+            );
+        }
+    }
+
+    let mut clocks = match config.time {
+        TimeControl::Clock { base, .. } => [base, base],
+        _ => [Duration::ZERO; 2],
+    };
+    // Scores reported by the engines after each of their moves, from White's point of view.
+    let mut scores: Vec<Option<i32>> = Vec::new();
+    loop {
+        match game.result() {
+            GameResult::Ongoing => {}
+            GameResult::Win(winner) => {
+                // The side without a move loses, or wins in giveaway.
+                let stuck = game.position().side_to_move();
+                return finish(moves, Some(winner), Termination::NoMoves(stuck));
+            }
+            GameResult::Draw(reason) => return finish(moves, None, Termination::DrawRule(reason)),
+        }
+        if let Some(termination) = adjudicate(config, &scores, game.fullmove()) {
+            let winner = match termination {
+                Termination::AdjudicatedWin(side) => Some(side),
+                _ => None,
+            };
+            return finish(moves, winner, termination);
+        }
+        if moves.len() >= config.max_plies {
+            return finish(moves, None, Termination::MoveLimit);
+        }
+        if abort.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+
+        let side = game.position().side_to_move();
+        let (go, allowed) = go_command(config, &clocks, side);
+        let timeout = allowed.unwrap_or(config.reply_timeout);
+        let position = position_command(start_fen.as_deref(), &moves);
+        let lose = |termination| (Some(side.opponent()), termination);
+        let reply = players[side.index()].go(&position, &go, timeout);
+        let thought = match reply {
+            Ok(thought) => thought,
+            Err(EngineError::Timeout(_)) if allowed.is_some() => {
+                let (winner, termination) = lose(Termination::TimeForfeit {
+                    side,
+                    used: None,
+                    allowed: timeout,
+                });
+                return finish(moves, winner, termination);
+            }
+            Err(e) => {
+                let detail = e.to_string();
+                let (winner, termination) = lose(Termination::Fault { side, detail });
+                return finish(moves, winner, termination);
+            }
+        };
+        if let Some(allowed) = allowed
+            && thought.elapsed > allowed
+        {
+            let (winner, termination) = lose(Termination::TimeForfeit {
+                side,
+                used: Some(thought.elapsed),
+                allowed,
+            });
+            return finish(moves, winner, termination);
+        }
+        if let TimeControl::Clock { inc, .. } = config.time {
+            let clock = &mut clocks[side.index()];
+            *clock = clock.saturating_sub(thought.elapsed) + inc;
+        }
+        let Some(text) = thought.best else {
+            let (winner, termination) = lose(Termination::IllegalMove {
+                side,
+                text: "(none)".to_string(),
+                reason: "bestmove (none) while legal moves exist".to_string(),
+            });
+            return finish(moves, winner, termination);
+        };
+        match notation::parse_move(game.position(), &text) {
+            Ok(mv) => {
+                moves.push(notation::move_to_string(game.position(), mv));
+                game.play(mv);
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                let (winner, termination) = lose(Termination::IllegalMove { side, text, reason });
+                return finish(moves, winner, termination);
+            }
+        }
+        let sign = if side == Side::White { 1 } else { -1 };
+        scores.push(thought.score.map(|s| sign * s.centi()));
+    }
+}
+
+/// The `go` line for `side`, and the think time it is allowed (none under depth or node
+/// limits): the move time, or what is left on its clock, plus the margin.
+fn go_command(
+    config: &RefereeConfig,
+    clocks: &[Duration; 2],
+    side: Side,
+) -> (String, Option<Duration>) {
+    match config.time {
+        TimeControl::MoveTime(t) => (
+            format!("go movetime {}", t.as_millis()),
+            Some(t + config.margin),
+        ),
+        TimeControl::Clock { inc, .. } => (
+            format!(
+                "go wtime {} btime {} winc {} binc {}",
+                clocks[0].as_millis(),
+                clocks[1].as_millis(),
+                inc.as_millis(),
+                inc.as_millis()
+            ),
+            Some(clocks[side.index()] + config.margin),
+        ),
+        TimeControl::Depth(d) => (format!("go depth {d}"), None),
+        TimeControl::Nodes(n) => (format!("go nodes {n}"), None),
+    }
+}
+
+/// Score adjudication after the last move, if configured and earned. `scores` holds the
+/// engines' scores from White's view, one per engine move; `fullmove` is the current number.
+fn adjudicate(
+    config: &RefereeConfig,
+    scores: &[Option<i32>],
+    fullmove: u32,
+) -> Option<Termination> {
+    let last = |moves: u32| -> Option<Vec<i32>> {
+        let plies = 2 * moves as usize;
+        if scores.len() < plies {
+            return None;
+        }
+        scores[scores.len() - plies..].iter().copied().collect()
+    };
+    if let Some(win) = config.adjudicate_win
+        && let Some(recent) = last(win.moves)
+    {
+        if recent.iter().all(|&s| s >= win.cp) {
+            return Some(Termination::AdjudicatedWin(Side::White));
+        }
+        if recent.iter().all(|&s| s <= -win.cp) {
+            return Some(Termination::AdjudicatedWin(Side::Black));
+        }
+    }
+    if let Some(draw) = config.adjudicate_draw
+        && fullmove >= draw.from_move
+        && let Some(recent) = last(draw.moves)
+        && recent.iter().all(|s| s.abs() <= draw.cp)
+    {
+        return Some(Termination::AdjudicatedDraw);
+    }
+    None
+}

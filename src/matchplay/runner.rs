@@ -1,0 +1,343 @@
+//! A whole match: `games` games between two engine commands, each opening played twice with
+//! the colours swapped, `concurrency` games at a time, every game written to a PDN file as it
+//! ends, stopped early when an SPRT reaches a decision.
+//!
+//! Each game starts its own two engine processes and ends them, so a crash, a hang or a
+//! lost-on-time engine still thinking can never leak into the next game.
+
+use super::engine_process::{EngineCommand, EngineError, EngineProcess};
+use super::openings::Opening;
+use super::pdn::{self, PdnGame};
+use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
+use super::stats::{Sprt, SprtStatus, Tally};
+use crate::types::Side;
+use crate::variant::Variant;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// One side of the match.
+#[derive(Clone, Debug)]
+pub struct MatchEngine {
+    /// How to start and set it up.
+    pub command: EngineCommand,
+    /// Its name in the PDN and the reports.
+    pub name: String,
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Engine 1 (whose score is reported) and engine 2.
+    pub engines: [MatchEngine; 2],
+    /// Games to play at most.
+    pub games: u32,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Openings in the order they are used; game `2k` and `2k + 1` share opening `k`
+    /// (wrapping around), engine 1 taking White in the first.
+    pub openings: Vec<Opening>,
+    /// The referee's settings (variant, time control, adjudication).
+    pub referee: RefereeConfig,
+    /// Stop when this test reaches a decision.
+    pub sprt: Option<Sprt>,
+    /// The `Event` tag.
+    pub event: String,
+    /// Where to append the games, if anywhere.
+    pub pdn: Option<PathBuf>,
+}
+
+/// A finished game of the match.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    /// 1-based game number (the `Round` tag).
+    pub number: u32,
+    /// 0-based index of its opening in [`MatchConfig::openings`].
+    pub opening: usize,
+    /// True if engine 1 had White.
+    pub engine1_white: bool,
+    /// The game.
+    pub record: GameRecord,
+}
+
+impl FinishedGame {
+    /// Engine 1's result: `Some(true)` won, `Some(false)` lost, `None` drawn.
+    pub fn engine1_won(&self) -> Option<bool> {
+        self.record
+            .winner
+            .map(|side| (side == Side::White) == self.engine1_white)
+    }
+
+    /// The engine index (0 or 1) that played `side`.
+    pub fn engine_of(&self, side: Side) -> usize {
+        usize::from((side == Side::White) != self.engine1_white)
+    }
+}
+
+/// The outcome of a match.
+#[derive(Clone, Debug, Default)]
+pub struct MatchSummary {
+    /// Engine 1's wins, draws and losses.
+    pub tally: Tally,
+    /// Games engine 1 played with White.
+    pub engine1_white_games: u32,
+    /// The SPRT's log-likelihood ratio and status, if one was run.
+    pub sprt: Option<(f64, SprtStatus)>,
+    /// How many games ended each way (`<kind>`, or `<kind> by <engine>` for faults).
+    pub terminations: BTreeMap<String, u32>,
+}
+
+impl MatchSummary {
+    fn add(&mut self, game: &FinishedGame, names: &[String; 2]) {
+        match game.engine1_won() {
+            Some(true) => self.tally.wins += 1,
+            Some(false) => self.tally.losses += 1,
+            None => self.tally.draws += 1,
+        }
+        if game.engine1_white {
+            self.engine1_white_games += 1;
+        }
+        let termination = &game.record.termination;
+        let key = match termination.offender() {
+            Some(side) => format!("{} by {}", termination.kind(), names[game.engine_of(side)]),
+            None => termination.kind(),
+        };
+        *self.terminations.entry(key).or_default() += 1;
+    }
+}
+
+/// What an engine said about itself at a trial start.
+#[derive(Clone, Debug)]
+pub struct EngineInfo {
+    /// Its `id name`, if any.
+    pub id_name: Option<String>,
+    /// The options it lists.
+    pub option_names: Vec<String>,
+}
+
+/// Starts an engine once to check that it speaks the protocol, and reports what it said.
+pub fn probe(command: &EngineCommand, timeout: Duration) -> Result<EngineInfo, EngineError> {
+    let engine = EngineProcess::start(command, timeout)?;
+    let info = EngineInfo {
+        id_name: engine.id_name.clone(),
+        option_names: engine.option_names.clone(),
+    };
+    engine.quit();
+    Ok(info)
+}
+
+/// Today's date as PDN writes it, `YYYY.MM.DD` (UTC).
+pub fn pdn_date(now: SystemTime) -> String {
+    let days = now
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (H. Hinnant's days_from_civil, inverted).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The PDN of a match game.
+pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame {
+    let names = [&config.engines[0].name, &config.engines[1].name];
+    let (white, black) = if game.engine1_white {
+        (names[0], names[1])
+    } else {
+        (names[1], names[0])
+    };
+    let record = &game.record;
+    let mut tags: Vec<(String, String)> = [
+        ("Event", config.event.clone()),
+        ("Site", "?".to_string()),
+        ("Date", date.to_string()),
+        ("Round", game.number.to_string()),
+        ("White", white.clone()),
+        ("Black", black.clone()),
+        ("Result", record.pdn_result().token().to_string()),
+        (
+            "GameType",
+            pdn::game_type(config.referee.variant).to_string(),
+        ),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v))
+    .collect();
+    if config.referee.variant != Variant::Russian {
+        tags.push((
+            "Variant".to_string(),
+            config.referee.variant.name().to_string(),
+        ));
+    }
+    if let Some(fen) = &record.start_fen {
+        tags.push(("SetUp".to_string(), "1".to_string()));
+        tags.push(("FEN".to_string(), fen.clone()));
+    }
+    tags.push(("TimeControl".to_string(), config.referee.time.to_string()));
+    tags.push(("Termination".to_string(), record.termination.to_string()));
+    PdnGame {
+        tags,
+        moves: record.moves.clone(),
+        result: record.pdn_result(),
+    }
+}
+
+/// Plays the match. `on_game` hears of every counted game with the running summary, in the
+/// order the games end. Fails if the PDN file cannot be written or an opening is not valid
+/// for the variant (books read with [`openings::parse`](super::openings::parse) are).
+pub fn run(
+    config: &MatchConfig,
+    on_game: &mut dyn FnMut(&FinishedGame, &MatchSummary),
+) -> Result<MatchSummary, String> {
+    if config.openings.is_empty() {
+        return Err("no openings to play".to_string());
+    }
+    let mut pdn_file = match &config.pdn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let date = pdn_date(SystemTime::now());
+    let names = [
+        config.engines[0].name.clone(),
+        config.engines[1].name.clone(),
+    ];
+    let mut commands = [
+        config.engines[0].command.clone(),
+        config.engines[1].command.clone(),
+    ];
+    if config.referee.variant != Variant::default() {
+        for command in &mut commands {
+            let value = Some(config.referee.variant.name().to_string());
+            command
+                .options
+                .insert(0, ("UCI_Variant".to_string(), value));
+        }
+    }
+    let next = AtomicU32::new(0);
+    let stop = AtomicBool::new(false);
+    let mut summary = MatchSummary::default();
+    let mut failure = None;
+    let mut decided = false;
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel::<Result<FinishedGame, String>>();
+        for _ in 0..config.concurrency.clamp(1, config.games.max(1) as usize) {
+            let sender = sender.clone();
+            let (next, stop, commands) = (&next, &stop, &commands);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games {
+                        break;
+                    }
+                    let game = match play_one(index, config, commands, stop) {
+                        Ok(Some(game)) => Ok(game),
+                        Ok(None) => break,
+                        Err(e) => Err(format!("game {}: {e}", index + 1)),
+                    };
+                    let failed = game.is_err();
+                    if sender.send(game).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for game in receiver {
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            if decided {
+                // The SPRT has decided: games still ending are not counted.
+                continue;
+            }
+            if let Some(file) = pdn_file.as_mut() {
+                let text = to_pdn(&game, config, &date).to_text();
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+                    failure = Some(format!("cannot write the PDN file: {e}"));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            summary.add(&game, &names);
+            if let Some(sprt) = &config.sprt {
+                let status = sprt.status(&summary.tally);
+                summary.sprt = Some((sprt.llr(&summary.tally), status));
+                if status != SprtStatus::Continue {
+                    decided = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            on_game(&game, &summary);
+        }
+    });
+    if let Some(sprt) = &config.sprt
+        && summary.sprt.is_none()
+    {
+        summary.sprt = Some((sprt.llr(&summary.tally), sprt.status(&summary.tally)));
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+/// Plays game `index` (0-based) with fresh engine processes.
+fn play_one(
+    index: u32,
+    config: &MatchConfig,
+    commands: &[EngineCommand; 2],
+    stop: &AtomicBool,
+) -> Result<Option<FinishedGame>, String> {
+    let opening_index = (index / 2) as usize % config.openings.len();
+    let opening = &config.openings[opening_index];
+    let engine1_white = index.is_multiple_of(2);
+    let (white, black) = if engine1_white { (0, 1) } else { (1, 0) };
+    let timeout = config.referee.reply_timeout;
+    let start = |i: usize| -> Box<dyn Player> {
+        match EngineProcess::start(&commands[i], timeout) {
+            Ok(engine) => Box::new(engine),
+            Err(e) => Box::new(Unavailable(e)),
+        }
+    };
+    let (mut w, mut b) = (start(white), start(black));
+    let record = referee::play_game(opening, w.as_mut(), b.as_mut(), &config.referee, stop)?;
+    Ok(record.map(|record| FinishedGame {
+        number: index + 1,
+        opening: opening_index,
+        engine1_white,
+        record,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        let at = |secs: u64| pdn_date(UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(0), "1970.01.01");
+        assert_eq!(at(951_782_400), "2000.02.29");
+        assert_eq!(at(1_735_689_599), "2024.12.31");
+        assert_eq!(at(1_735_689_600), "2025.01.01");
+    }
+}
