@@ -243,7 +243,7 @@ pub fn tune(
     iterations: usize,
     fixed: &[String],
 ) -> Result<(), String> {
-    use crate::eval::{FEATURE_NAMES, Weights};
+    use crate::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights, feature_name};
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
@@ -258,27 +258,37 @@ pub fn tune(
         bad,
         prepared.len()
     ));
-    let fixed: Vec<usize> = fixed
-        .iter()
-        .map(|name| {
-            FEATURE_NAMES.iter().position(|n| n == name).ok_or_else(|| {
-                format!(
-                    "no feature '{name}' (features: {})",
-                    FEATURE_NAMES.join(", ")
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
+    // A count feature by name, or a whole square table.
+    let mut kept = Vec::new();
+    for name in fixed {
+        match name.as_str() {
+            "man squares" => kept.extend(MAN_SQUARES..KING_SQUARES),
+            "king squares" => kept.extend(KING_SQUARES..FEATURES),
+            other => kept.push(
+                SCALAR_NAMES
+                    .iter()
+                    .position(|n| *n == other)
+                    .ok_or_else(|| {
+                        format!(
+                            "no feature '{other}' (features: {}, man squares, king squares)",
+                            SCALAR_NAMES.join(", ")
+                        )
+                    })?,
+            ),
+        }
+    }
     let start = Weights::for_variant(variant);
-    let tuned = texel::tune(&prepared, &start, iterations, &fixed);
+    let tuned = texel::tune(&prepared, &start, iterations, &kept);
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after
     ));
-    for (i, name) in FEATURE_NAMES.iter().enumerate() {
+    for i in 0..FEATURES {
         output::line(&format!(
-            "{name:<20} {:>6} -> {:>6}",
-            start.0[i], tuned.weights.0[i]
+            "{:<20} {:>6} -> {:>6}",
+            feature_name(i),
+            start.0[i],
+            tuned.weights.0[i]
         ));
     }
     output::line(&format!("Weights({:?})", tuned.weights.0));

@@ -178,7 +178,8 @@ impl<R: Rules> GameSession for Game<R> {
             "{:<20} {:>6} {:>6} {:>8}",
             "term", "white", "black", "score"
         )];
-        for (name, white, black, score) in terms {
+        for term in terms {
+            let (name, white, black, score) = (term.name, term.white, term.black, term.score);
             lines.push(format!("{name:<20} {white:>6} {black:>6} {score:>8}"));
         }
         lines.push(format!("draw scale {scale}/16"));

@@ -1,34 +1,58 @@
-//! Static evaluation: a linear sum of named features with integer weights, from the point of
-//! view of the side to move, in hundredths of a man, followed by a scale-down in endings the
-//! rules or theory make drawn. The features are computed once per side with bitboard counts.
+//! Static evaluation: a linear sum of features with integer weights, from the point of view of
+//! the side to move, in hundredths of a man, followed by a scale-down in endings the rules or
+//! theory make drawn.
 //!
-//! The weights live in [`Weights`] so that the tuner can fit them and `eval` can show each
-//! term. This module reads positions only; it knows nothing about search or protocol.
+//! The features are a few counts (material, mobility, blocked and runaway men, king mobility)
+//! and two piece-square tables, one for men and one for kings, indexed by the square as seen
+//! from the piece's own side. The tables carry what used to be separate terms (advancement,
+//! centre, back-rank guard, tempo, kings on the main road) and let the tuner find what else a
+//! square is worth. The weights live in [`Weights`] so that the tuner can fit them and `eval`
+//! can show the terms. This module reads positions only; it knows nothing about search.
 
-use crate::draw::MAIN_ROAD;
+mod features;
+
+pub use features::{draw_scale, features};
+
 use crate::position::Position;
 use crate::score::Score;
-use crate::types::{Bitboard, Dir, Side};
+use crate::types::Side;
 use crate::variant::{Rules, Variant};
 
-/// The number of features.
-pub const FEATURES: usize = 12;
-
-/// The names of the features, in weight order.
-pub const FEATURE_NAMES: [&str; FEATURES] = [
+/// The count features, in weight order.
+pub const SCALAR_NAMES: [&str; SCALARS] = [
     "man",
     "king",
-    "advance 4-5",
-    "advance 6-7",
-    "centre",
-    "back rank",
     "mobility",
     "blocked man",
-    "king on main road",
     "king mobility",
     "runaway man",
-    "tempo",
 ];
+
+/// Number of count features.
+pub const SCALARS: usize = 6;
+
+/// Index of the first man square weight (32 of them, a1 = 0 … h8 = 31 from the owner's side).
+pub const MAN_SQUARES: usize = SCALARS;
+
+/// Index of the first king square weight.
+pub const KING_SQUARES: usize = SCALARS + 32;
+
+/// Number of weights.
+pub const FEATURES: usize = SCALARS + 64;
+
+/// The name of a weight: a count feature, or `man c3` / `king d4` for a square, as seen from
+/// White (for Black the board is turned round).
+pub fn feature_name(index: usize) -> String {
+    let square_name = |i: usize| {
+        crate::types::Square::from_russian_number(i as u8 + 1)
+            .map_or("?".to_string(), |s| s.to_string())
+    };
+    match index {
+        i if i < SCALARS => SCALAR_NAMES[i].to_string(),
+        i if i < KING_SQUARES => format!("man {}", square_name(i - MAN_SQUARES)),
+        i => format!("king {}", square_name(i - KING_SQUARES)),
+    }
+}
 
 /// Feature weights, in hundredths of a man per unit of the feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,119 +65,31 @@ impl Default for Weights {
     }
 }
 
+/// Hand-written square values for a man, by rank from its own side (a1 = rank 0): a little
+/// for each step forward, more close to promotion, and a bonus for guarding the back rank.
+const MAN_RANK_VALUES: [i32; 8] = [8, 1, 2, 7, 8, 15, 16, 0];
+
 impl Weights {
-    /// The weights of a game. Giveaway shares the features but turns their meaning around:
-    /// every piece is a burden and a blocked man an asset.
-    pub const fn for_variant(variant: Variant) -> Weights {
+    /// The hand-written weights of a game. Giveaway shares the features but turns their
+    /// meaning around: every piece is a burden and a blocked man an asset.
+    pub fn for_variant(variant: Variant) -> Weights {
+        let mut w = [0; FEATURES];
         match variant {
             Variant::Russian | Variant::Brazilian => {
-                Weights([100, 270, 4, 10, 6, 8, 2, -4, 12, 1, 40, 1])
+                w[..SCALARS].copy_from_slice(&[100, 270, 2, -4, 1, 40]);
+                for square in crate::types::Square::all() {
+                    let i = square.russian_number() as usize - 1;
+                    let centre = matches!(square.to_string().as_str(), "d4" | "f4" | "c5" | "e5");
+                    w[MAN_SQUARES + i] =
+                        MAN_RANK_VALUES[square.rank() as usize] + 6 * centre as i32;
+                    let main_road = square.file() == square.rank();
+                    w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
+                }
             }
-            Variant::Giveaway => Weights([-100, -250, 0, 0, 0, 0, -3, 4, 0, -1, 0, 0]),
+            Variant::Giveaway => w[..SCALARS].copy_from_slice(&[-100, -250, -3, 4, -1, 0]),
         }
+        Weights(w)
     }
-}
-
-/// Rank `r` counted from `side`'s own back rank (0..8).
-fn relative_rank(side: Side, rank: u8) -> u8 {
-    match side {
-        Side::White => rank,
-        Side::Black => 7 - rank,
-    }
-}
-
-fn ranks(side: Side, relative: &[u8]) -> Bitboard {
-    relative.iter().fold(Bitboard::EMPTY, |bb, &r| {
-        bb | Bitboard::rank(relative_rank(side, r))
-    })
-}
-
-/// The central squares d4, f4, c5 and e5.
-const CENTRE: Bitboard = Bitboard(1 << 15 | 1 << 16 | 1 << 19 | 1 << 20); // d4 f4 c5 e5
-
-/// The feature values of `side` (not yet weighted).
-fn side_features<R: Rules>(pos: &Position<R>, side: Side) -> [i32; FEATURES] {
-    let men = pos.men(side);
-    let kings = pos.kings(side);
-    let empty = pos.empty();
-    let [fwd_a, fwd_b] = Dir::forward(side);
-
-    let steps_a = men.shift(fwd_a) & empty;
-    let steps_b = men.shift(fwd_b) & empty;
-    let movable = steps_a.shift(fwd_a.reverse()) | steps_b.shift(fwd_b.reverse());
-    let blocked = men.without(movable);
-
-    let mut king_moves = 0;
-    for king in kings {
-        for dir in Dir::ALL {
-            let ray = crate::types::ray(king, dir);
-            let stop = ray.without(empty);
-            king_moves += if stop.is_empty() {
-                ray.count()
-            } else {
-                let first = crate::types::nearest(stop, dir);
-                ray.without(crate::types::ray(first, dir) | first.bb())
-                    .count()
-            };
-        }
-    }
-
-    // A man two steps or fewer from promotion that can step on, with no enemy king to chase
-    // it, is hard to stop.
-    let near = men & ranks(side, &[5, 6]);
-    let runaways = if pos.kings(side.opponent()).is_empty() {
-        (near & movable).count()
-    } else {
-        0
-    };
-
-    let tempo: i32 = men
-        .into_iter()
-        .map(|sq| relative_rank(side, sq.rank()) as i32)
-        .sum();
-    [
-        men.count() as i32,
-        kings.count() as i32,
-        (men & ranks(side, &[3, 4])).count() as i32,
-        (men & ranks(side, &[5, 6])).count() as i32,
-        ((men | kings) & CENTRE).count() as i32,
-        (men & ranks(side, &[0])).count() as i32,
-        (steps_a.count() + steps_b.count()) as i32,
-        blocked.count() as i32,
-        (kings & MAIN_ROAD).count() as i32,
-        king_moves as i32,
-        runaways as i32,
-        tempo,
-    ]
-}
-
-/// White's features minus Black's.
-pub fn features<R: Rules>(pos: &Position<R>) -> [i32; FEATURES] {
-    let white = side_features(pos, Side::White);
-    let black = side_features(pos, Side::Black);
-    std::array::from_fn(|i| white[i] - black[i])
-}
-
-/// How much of a linear score survives in an ending that is known to be drawn, in 1/16ths.
-fn draw_scale<R: Rules>(pos: &Position<R>) -> i32 {
-    for strong in Side::BOTH {
-        let weak = strong.opponent();
-        if pos.pieces(weak).count() != 1 || pos.kings(weak).is_empty() {
-            continue;
-        }
-        let strong_pieces = pos.pieces(strong).count();
-        // A lone king holds against two pieces, and against three while it owns the main road.
-        if strong_pieces <= 2 {
-            return 0;
-        }
-        if strong_pieces == 3
-            && (pos.kings(weak) & MAIN_ROAD).any()
-            && (pos.occupied() & MAIN_ROAD).count() == 1
-        {
-            return 2;
-        }
-    }
-    16
 }
 
 /// The evaluation of `pos` for the side to move.
@@ -173,24 +109,44 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
 }
 
-/// Each term of the evaluation for display: (name, White's value, Black's value, weighted
-/// contribution for White), then the draw scale in sixteenths.
-pub fn breakdown<R: Rules>(
-    pos: &Position<R>,
-    weights: &Weights,
-) -> (Vec<(&'static str, i32, i32, i32)>, i32) {
-    let white = side_features(pos, Side::White);
-    let black = side_features(pos, Side::Black);
-    let terms = (0..FEATURES)
-        .map(|i| {
-            (
-                FEATURE_NAMES[i],
-                white[i],
-                black[i],
-                (white[i] - black[i]) * weights.0[i],
-            )
+/// One line of [`breakdown`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// What is counted.
+    pub name: String,
+    /// White's value of the feature (for the square tables: the sum of its squares' weights).
+    pub white: i32,
+    /// Black's value.
+    pub black: i32,
+    /// The weighted contribution, White minus Black, before the draw scale.
+    pub score: i32,
+}
+
+/// The evaluation term by term for display, and the draw scale in sixteenths.
+pub fn breakdown<R: Rules>(pos: &Position<R>, weights: &Weights) -> (Vec<Term>, i32) {
+    let white = features::side_features(pos, Side::White);
+    let black = features::side_features(pos, Side::Black);
+    let mut terms: Vec<Term> = (0..SCALARS)
+        .map(|i| Term {
+            name: SCALAR_NAMES[i].to_string(),
+            white: white[i],
+            black: black[i],
+            score: (white[i] - black[i]) * weights.0[i],
         })
         .collect();
+    for (name, range) in [
+        ("man squares", MAN_SQUARES..KING_SQUARES),
+        ("king squares", KING_SQUARES..FEATURES),
+    ] {
+        let sum = |f: &[i32; FEATURES]| range.clone().map(|i| f[i] * weights.0[i]).sum::<i32>();
+        let (w, b) = (sum(&white), sum(&black));
+        terms.push(Term {
+            name: name.to_string(),
+            white: w,
+            black: b,
+            score: w - b,
+        });
+    }
     let scale = if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) };
     (terms, scale)
 }
@@ -205,6 +161,7 @@ mod tests {
     fn start_position_is_balanced() {
         let pos = Position::<Russian>::startpos();
         assert_eq!(features(&pos), [0; FEATURES]);
+        assert_eq!(evaluate(&pos, &Weights::default()), Score::DRAW);
     }
 
     #[test]
@@ -221,5 +178,26 @@ mod tests {
     fn lone_king_against_two_is_drawn() {
         let pos = parse_fen::<Russian>("W:WKc1,Ke1:BKh8").unwrap();
         assert_eq!(evaluate(&pos, &Weights::default()), Score::DRAW);
+    }
+
+    #[test]
+    fn breakdown_adds_up_to_the_evaluation() {
+        let pos = parse_fen::<Russian>("W:Wa1,c3,e3,Kd4,g5:Bb6,d6,f8,Kh2").unwrap();
+        let weights = Weights::default();
+        let (terms, scale) = breakdown(&pos, &weights);
+        let total: i32 = terms.iter().map(|t| t.score).sum();
+        assert_eq!(Score(total * scale / 16), evaluate(&pos, &weights));
+    }
+
+    #[test]
+    fn names_cover_every_weight() {
+        assert_eq!(feature_name(0), "man");
+        assert_eq!(feature_name(MAN_SQUARES), "man a1");
+        assert_eq!(feature_name(KING_SQUARES + 31), "king h8");
+        assert_eq!(
+            Weights::default().0[KING_SQUARES],
+            12,
+            "a king on a1 stands on the main road"
+        );
     }
 }

@@ -8,7 +8,8 @@
 //! with the man's weight held at 100 so that scores stay in hundredths of a man.
 
 use super::selfplay::Sample;
-use crate::eval::{FEATURES, Weights, breakdown};
+use crate::eval::Weights;
+use crate::eval::{FEATURES, draw_scale, features};
 use crate::notation::parse_fen;
 use crate::position::Position;
 use crate::variant::{Rules, Variant};
@@ -47,12 +48,17 @@ fn prepare_for<R: Rules>(samples: &[Sample]) -> TuneData {
         .par_iter()
         .filter_map(|sample| {
             let pos: Position<R> = parse_fen(&sample.fen).ok()?;
-            let (terms, scale) = breakdown(&pos, &Weights::for_variant(R::VARIANT));
+            let scale = if R::NO_MOVE_WINS {
+                16
+            } else {
+                draw_scale(&pos)
+            };
             if scale == 0 {
                 return None;
             }
             let factor = scale as f64 / 16.0;
-            let row = std::array::from_fn(|i| (terms[i].1 - terms[i].2) as f64 * factor);
+            let f = features(&pos);
+            let row = std::array::from_fn(|i| f[i] as f64 * factor);
             Some((row, sample.result))
         })
         .collect();
@@ -176,9 +182,9 @@ mod tests {
         let mut data = prepare(Variant::Russian, &[]);
         for fen in fens {
             let pos: Position<crate::variant::Russian> = parse_fen(fen).unwrap();
-            let (terms, scale) = breakdown(&pos, &truth);
-            let row: [f64; FEATURES] =
-                std::array::from_fn(|i| (terms[i].1 - terms[i].2) as f64 * scale as f64 / 16.0);
+            let scale = draw_scale(&pos);
+            let f = features(&pos);
+            let row: [f64; FEATURES] = std::array::from_fn(|i| f[i] as f64 * scale as f64 / 16.0);
             let truth_f: [f64; FEATURES] = std::array::from_fn(|i| truth.0[i] as f64);
             let p = sigmoid(1.0, dot(&row, &truth_f));
             for _ in 0..50 {
