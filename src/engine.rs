@@ -293,7 +293,7 @@ impl Default for Options {
             threads: 1,
             ponder: false,
             multipv: 1,
-            move_overhead_ms: 10,
+            move_overhead_ms: 20,
             variant: Variant::Russian,
             draws: DrawRules::default(),
         }
@@ -353,7 +353,7 @@ impl Options {
             },
             OptionSpec {
                 name: "Move Overhead",
-                kind: OptionKind::Spin(10, 0, 5000),
+                kind: OptionKind::Spin(20, 0, 5000),
             },
             OptionSpec {
                 name: "UCI_Variant",

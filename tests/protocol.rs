@@ -29,7 +29,7 @@ fn handshake_lists_every_option() {
         "Clear Hash type button",
         "Ponder type check default false",
         "MultiPV type spin default 1 min 1 max 64",
-        "Move Overhead type spin default 10 min 0 max 5000",
+        "Move Overhead type spin default 20 min 0 max 5000",
         "UCI_Variant type combo default russian var russian var giveaway var brazilian",
         "Draw Repetition type check default true",
         "Draw Kings Only type check default true",

@@ -41,7 +41,7 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
-    /// One thread, one line, 10 ms overhead, Russian evaluation weights.
+    /// One thread, one line, 20 ms overhead, Russian evaluation weights.
     fn default() -> Self {
         SearchConfig::for_variant(Variant::Russian)
     }
@@ -53,7 +53,7 @@ impl SearchConfig {
         SearchConfig {
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: Duration::from_millis(20),
             weights: Weights::for_variant(variant),
         }
     }

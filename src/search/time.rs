@@ -101,20 +101,18 @@ impl TimeManager {
             };
         };
         let inc = limits.inc[side.index()].unwrap_or_default();
-        let moves = limits.movestogo.unwrap_or(40).clamp(1, 50);
-        // Spread the clock and the increments still to come over the moves to go, keeping back
-        // the overhead for this move, the next one and every one of them: when the clock runs
-        // low the budget shrinks below the increment, so the clock settles well above zero
-        // instead of draining by the communication time each move costs.
-        let total = left + inc * (moves - 1);
-        let reserve = overhead * (moves + 2);
-        let optimum = total.saturating_sub(reserve) / moves;
+        let moves = limits.movestogo.unwrap_or(25).clamp(1, 40);
+        // Ten times the overhead stays on the clock as a reserve: the budget is planned on the
+        // rest, so when the clock runs low the budget falls to three quarters of the increment
+        // and the clock settles just above the reserve instead of draining by the time each
+        // move really costs.
+        let reserve = (overhead * 10).min(left);
+        let base = (left - reserve) / moves + inc * 3 / 4;
         let one_ms = Duration::from_millis(1);
-        // Never more than 40 % of what is left after this move's overhead.
-        let ceiling = left.saturating_sub(overhead) * 2 / 5;
-        let hard = (optimum * 3).min(ceiling).max(one_ms);
-        // The next iteration takes longer than all before it: do not start one past 60 %.
-        let soft = (optimum * 3 / 5).min(hard);
+        let hard = (base * 4)
+            .min(left.saturating_sub(overhead) / 3)
+            .max(one_ms);
+        let soft = base.min(hard);
         TimeManager {
             start,
             soft: Some(soft),
@@ -176,12 +174,12 @@ mod tests {
 
     #[test]
     fn a_low_clock_spends_less_than_the_increment() {
-        // 1 s + 10 ms per move: with 150 ms left the move must cost less than the increment
-        // (plus overhead), so that the clock grows back instead of running out.
-        let tm = TimeManager::new(&clock(150, 10), Side::White, Duration::from_millis(10));
-        assert!(tm.soft.unwrap() < Duration::from_millis(5), "{tm:?}");
-        let tm = TimeManager::new(&clock(1000, 10), Side::White, Duration::from_millis(10));
-        assert!(tm.soft.unwrap() >= Duration::from_millis(10), "{tm:?}");
+        // 1 s + 10 ms per move: near the reserve (ten times the overhead) a move must cost less
+        // than the increment, so that the clock grows back instead of running out.
+        let tm = TimeManager::new(&clock(190, 10), Side::White, Duration::from_millis(20));
+        assert!(tm.soft.unwrap() < Duration::from_millis(10), "{tm:?}");
+        let tm = TimeManager::new(&clock(1000, 10), Side::White, Duration::from_millis(20));
+        assert!(tm.soft.unwrap() >= Duration::from_millis(30), "{tm:?}");
     }
 
     #[test]
