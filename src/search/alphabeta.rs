@@ -19,6 +19,16 @@ use std::sync::atomic::Ordering as AtomicOrdering;
 /// farther ones cannot change a score within a search's reach.
 const COUNTER_HORIZON: u16 = 48;
 
+/// A position of the search with what the draw rules need to judge it.
+#[derive(Clone, Copy)]
+struct Node<R: Rules> {
+    pos: Position<R>,
+    counters: Counters,
+    /// Index in the key stack of the first position since the last irreversible move: no
+    /// earlier position can repeat.
+    rep_start: usize,
+}
+
 /// A root move with what the last completed iteration learnt about it.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -26,8 +36,6 @@ pub struct RootMove {
     pub mv: Move,
     /// Its score in the last completed iteration (or -INFINITE if not searched yet).
     pub score: Score,
-    /// Its score in the iteration before, for stable sorting of unsearched moves.
-    pub previous: Score,
     /// The principal variation starting with it.
     pub pv: Vec<Move>,
     /// Deepest ply reached below it.
@@ -62,8 +70,6 @@ pub struct Worker<'a, R: Rules> {
     root_counters: Counters,
     /// Root moves, best first after each iteration.
     pub root_moves: Vec<RootMove>,
-    /// Index of the principal variation being searched (MultiPV).
-    pv_index: usize,
     /// Set when the search was aborted; scores from that iteration are not to be trusted.
     pub aborted: bool,
 }
@@ -118,12 +124,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                 .map(|&mv| RootMove {
                     mv,
                     score: -Score::INFINITE,
-                    previous: -Score::INFINITE,
                     pv: vec![mv],
                     seldepth: 0,
                 })
                 .collect(),
-            pv_index: 0,
             aborted: false,
         }
     }
@@ -219,63 +223,23 @@ impl<'a, R: Rules> Worker<'a, R> {
         beta: Score,
         pv_index: usize,
     ) -> Score {
-        self.pv_index = pv_index;
         self.seldepth = 0;
-        let root = self.root;
-        let counters = self.root_counters;
+        let root = Node {
+            pos: self.root,
+            counters: self.root_counters,
+            rep_start: 0,
+        };
         let mut best = -Score::INFINITE;
-        let rep_start = 0;
         for i in pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            let child = root.after(mv);
-            let child_counters = counters.after_move(&root, mv, &child);
-            let child_rep = if Self::is_irreversible(&root, mv) {
-                self.keys.len()
-            } else {
-                rep_start
-            };
-            self.keys.push(child.key());
+            let child = self.enter(&root, mv);
             self.nodes += 1;
-            let extension = 0;
-            let mut score;
-            if i == pv_index {
-                score = -self.search::<true>(
-                    &child,
-                    child_counters,
-                    -beta,
-                    -alpha,
-                    depth - 1 + extension,
-                    1,
-                    child_rep,
-                );
-            } else {
-                score = -self.search::<false>(
-                    &child,
-                    child_counters,
-                    -alpha - 1,
-                    -alpha,
-                    depth - 1 + extension,
-                    1,
-                    child_rep,
-                );
-                if score > alpha && score < beta && !self.aborted {
-                    score = -self.search::<true>(
-                        &child,
-                        child_counters,
-                        -beta,
-                        -alpha,
-                        depth - 1 + extension,
-                        1,
-                        child_rep,
-                    );
-                }
-            }
+            let score = self.search_child::<true>(&child, alpha, beta, depth, 0, i == pv_index, 0);
             self.keys.pop();
             if self.aborted {
                 break;
             }
             let entry = &mut self.root_moves[i];
-            entry.previous = entry.score;
             if i == pv_index || score > alpha {
                 entry.score = score;
                 entry.seldepth = self.seldepth;
@@ -303,26 +267,70 @@ impl<'a, R: Rules> Worker<'a, R> {
         best
     }
 
+    /// Plays `mv` from `node` and pushes the child's key on the repetition stack (the caller
+    /// pops it when done with the child).
     #[inline]
-    fn is_irreversible(pos: &Position<R>, mv: Move) -> bool {
-        mv.is_capture() || !pos.all_kings().contains(mv.from())
+    fn enter(&mut self, node: &Node<R>, mv: Move) -> Node<R> {
+        let pos = node.pos.after(mv);
+        let counters = node.counters.after_move(&node.pos, mv, &pos);
+        // A man move or a capture can never be undone: older positions cannot come back.
+        let irreversible = mv.is_capture() || !node.pos.all_kings().contains(mv.from());
+        let rep_start = if irreversible {
+            self.keys.len()
+        } else {
+            node.rep_start
+        };
+        self.keys.push(pos.key());
+        Node {
+            pos,
+            counters,
+            rep_start,
+        }
+    }
+
+    /// Principal-variation search of a child of a node at `ply` searched to `depth`: the first
+    /// move gets the full window, the others a null window, first `reduction` plies shallower;
+    /// a move that surprises is searched again at full depth, then (on the principal variation)
+    /// with the full window.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_child<const PV: bool>(
+        &mut self,
+        child: &Node<R>,
+        alpha: Score,
+        beta: Score,
+        depth: i32,
+        ply: usize,
+        first: bool,
+        reduction: i32,
+    ) -> Score {
+        if first {
+            return -self.search::<PV>(child, -beta, -alpha, depth - 1, ply + 1);
+        }
+        let mut score =
+            -self.search::<false>(child, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
+        if reduction > 0 && score > alpha && !self.aborted {
+            score = -self.search::<false>(child, -alpha - 1, -alpha, depth - 1, ply + 1);
+        }
+        if PV && score > alpha && score < beta && !self.aborted {
+            score = -self.search::<true>(child, -beta, -alpha, depth - 1, ply + 1);
+        }
+        score
     }
 
     /// Alpha-beta below the root. `PV` is true on the principal variation.
-    #[allow(clippy::too_many_arguments)]
     fn search<const PV: bool>(
         &mut self,
-        pos: &Position<R>,
-        counters: Counters,
+        node: &Node<R>,
         mut alpha: Score,
         mut beta: Score,
         depth: i32,
         ply: usize,
-        rep_start: usize,
     ) -> Score {
+        let (pos, counters) = (&node.pos, node.counters);
         self.pv[ply].clear();
         // A repetition is a draw also on the horizon, before the capture resolution.
-        if self.is_repetition(rep_start) {
+        if self.is_repetition(node.rep_start) {
             return Score::DRAW;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -388,70 +396,20 @@ impl<'a, R: Rules> Worker<'a, R> {
         let side = pos.side_to_move();
         for index in 0..list.len() {
             let mv = pick_next(list.as_mut_slice(), &mut sort_keys, index);
-            let child = pos.after(mv);
-            let child_counters = counters.after_move(pos, mv, &child);
-            let child_rep = if Self::is_irreversible(pos, mv) {
-                self.keys.len()
-            } else {
-                rep_start
-            };
             let quiet = !mv.is_capture() && !mv.promotes();
-            self.keys.push(child.key());
-
-            let mut score;
-            if index == 0 {
-                score = -self.search::<PV>(
-                    &child,
-                    child_counters,
-                    -beta,
-                    -alpha,
-                    depth - 1,
-                    ply + 1,
-                    child_rep,
-                );
-            } else {
-                // Late quiet moves are searched shallower first; a surprise earns a full search.
-                let mut reduction = 0;
-                if depth >= 3
-                    && quiet
-                    && index >= if PV { 4 } else { 2 }
-                    && !self.ordering.is_killer(ply, mv)
-                {
-                    reduction = lmr(depth, index) - i32::from(PV);
-                    reduction = reduction.clamp(0, depth - 2);
-                }
-                score = -self.search::<false>(
-                    &child,
-                    child_counters,
-                    -alpha - 1,
-                    -alpha,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    child_rep,
-                );
-                if reduction > 0 && score > alpha {
-                    score = -self.search::<false>(
-                        &child,
-                        child_counters,
-                        -alpha - 1,
-                        -alpha,
-                        depth - 1,
-                        ply + 1,
-                        child_rep,
-                    );
-                }
-                if PV && score > alpha && score < beta {
-                    score = -self.search::<true>(
-                        &child,
-                        child_counters,
-                        -beta,
-                        -alpha,
-                        depth - 1,
-                        ply + 1,
-                        child_rep,
-                    );
-                }
+            // Late quiet moves are searched shallower first; a surprise earns a full search.
+            let mut reduction = 0;
+            if index > 0
+                && depth >= 3
+                && quiet
+                && index >= if PV { 4 } else { 2 }
+                && !self.ordering.is_killer(ply, mv)
+            {
+                reduction = (lmr(depth, index) - i32::from(PV)).clamp(0, depth - 2);
             }
+            let child = self.enter(node, mv);
+            let score =
+                self.search_child::<PV>(&child, alpha, beta, depth, ply, index == 0, reduction);
             self.keys.pop();
             if self.aborted {
                 break;
