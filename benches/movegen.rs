@@ -29,6 +29,18 @@ fn positions<R: Rules>() -> Vec<Position<R>> {
         .collect()
 }
 
+/// The legal moves of each position.
+fn move_lists<R: Rules>(positions: &[Position<R>]) -> Vec<MoveList> {
+    positions
+        .iter()
+        .map(|pos| {
+            let mut list = MoveList::new();
+            gen_moves(pos, &mut list);
+            list
+        })
+        .collect()
+}
+
 #[divan::bench(types = [Russian])]
 fn gen_moves_bench<R: Rules>(bencher: Bencher) {
     let positions = positions::<R>();
@@ -56,14 +68,7 @@ fn count_moves_bench<R: Rules>(bencher: Bencher) {
 #[divan::bench(types = [Russian])]
 fn play_undo<R: Rules>(bencher: Bencher) {
     let positions = positions::<R>();
-    let lists: Vec<MoveList> = positions
-        .iter()
-        .map(|pos| {
-            let mut list = MoveList::new();
-            gen_moves(pos, &mut list);
-            list
-        })
-        .collect();
+    let lists = move_lists(&positions);
     bencher.bench_local(|| {
         let mut keys = 0u64;
         for (pos, list) in positions.iter().zip(&lists) {
@@ -81,14 +86,7 @@ fn play_undo<R: Rules>(bencher: Bencher) {
 #[divan::bench(types = [Russian])]
 fn copy_make<R: Rules>(bencher: Bencher) {
     let positions = positions::<R>();
-    let lists: Vec<MoveList> = positions
-        .iter()
-        .map(|pos| {
-            let mut list = MoveList::new();
-            gen_moves(pos, &mut list);
-            list
-        })
-        .collect();
+    let lists = move_lists(&positions);
     bencher.bench_local(|| {
         let mut keys = 0u64;
         for (pos, list) in positions.iter().zip(&lists) {

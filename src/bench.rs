@@ -1,6 +1,8 @@
 //! `bench`: a fixed search over a fixed list of positions, one thread, a 16 MiB table cleared
 //! before each position. Its total node count is the build's signature: it changes only when
 //! the search or the evaluation changes, and a commit that changes it says `Bench: <N>`.
+//! With more threads (`damka bench --threads N`) the node count is no longer fixed; the times
+//! to depth then measure what the extra threads buy.
 
 use crate::draw::DrawRules;
 use crate::game::Game;
@@ -44,6 +46,8 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
 pub struct BenchResult {
     /// Nodes searched for each position, in list order.
     pub nodes: Vec<u64>,
+    /// Time to depth for each position, in list order.
+    pub times: Vec<Duration>,
     /// Time spent searching.
     pub time: Duration,
 }
@@ -59,40 +63,49 @@ impl BenchResult {
         (self.total() as f64 / self.time.as_secs_f64().max(1e-9)) as u64
     }
 
-    /// The report `bench` prints (CLI and protocol): `position <i> nodes <n>` for each
-    /// position, then `<N> nodes <M> nps`.
+    /// The report `bench` prints (CLI and protocol): `position <i> nodes <n> time <ms>` for
+    /// each position, then `<N> nodes <M> nps`.
     pub fn report(&self) -> Vec<String> {
         let mut lines: Vec<String> = self
             .nodes
             .iter()
+            .zip(&self.times)
             .enumerate()
-            .map(|(i, n)| format!("position {} nodes {n}", i + 1))
+            .map(|(i, (n, t))| format!("position {} nodes {n} time {}", i + 1, t.as_millis()))
             .collect();
         lines.push(format!("{} nodes {} nps", self.total(), self.nps()));
         lines
     }
 }
 
-/// Runs the bench for `variant` to `depth` plies.
-pub fn run(variant: Variant, depth: u32) -> BenchResult {
-    with_rules!(variant, R => run_for::<R>(depth))
+/// Runs the bench for `variant` to `depth` plies with `threads` search threads (1 for the
+/// signature).
+pub fn run(variant: Variant, depth: u32, threads: usize) -> BenchResult {
+    with_rules!(variant, R => run_for::<R>(depth, threads))
 }
 
-fn run_for<R: Rules>(depth: u32) -> BenchResult {
-    let config = SearchConfig::for_variant(R::VARIANT);
+fn run_for<R: Rules>(depth: u32, threads: usize) -> BenchResult {
+    let config = SearchConfig {
+        threads: threads.max(1),
+        ..SearchConfig::for_variant(R::VARIANT)
+    };
     let mut tt = Tt::new(BENCH_HASH_MIB);
     let control = Control::default();
     let limits = Limits::depth(depth);
     let mut nodes = Vec::new();
+    let mut times = Vec::new();
     let start = Instant::now();
     for fen in positions(R::VARIANT) {
         tt.clear();
         let game = Game::<R>::from_fen(fen, DrawRules::default()).expect("bench FENs are valid");
+        let searched = Instant::now();
         let outcome = search::run(&game, &limits, &config, &tt, &control, &mut Silent);
+        times.push(searched.elapsed());
         nodes.push(outcome.nodes);
     }
     BenchResult {
         nodes,
+        times,
         time: start.elapsed(),
     }
 }

@@ -1,4 +1,5 @@
-//! The command-line tools beside the protocol server: `perft`, `moves`, `bench` and `analyze`.
+//! The command-line tools beside the protocol server: `perft`, `moves`, `bench`, `analyze`,
+//! `selfplay` and `tune`, with their arguments.
 //! Each returns its error as a message for `main` to print; output lines are stable for scripts.
 
 use crate::bench;
@@ -7,6 +8,7 @@ use crate::notation::{self, legal_move_strings};
 use crate::output;
 use crate::perft::{self, Counting};
 use crate::position::Position;
+use crate::protocol::MAX_PERFT_DEPTH;
 use crate::score::Score;
 use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::variant::{Rules, Variant};
@@ -14,19 +16,25 @@ use crate::with_rules;
 use std::time::{Duration, Instant};
 
 /// Arguments of `damka perft`.
-#[derive(Clone, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct PerftArgs {
     /// Depth in plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
     pub depth: u32,
-    /// The position, or the initial one.
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
     pub fen: Option<String>,
-    /// Print each root move's count first.
+    /// Print each root move and its count first.
+    #[arg(long)]
     pub divide: bool,
-    /// Count capture sequences instead of distinct moves.
+    /// Count every capture sequence separately instead of every distinct move.
+    #[arg(long)]
     pub paths: bool,
-    /// Worker threads.
+    /// Worker threads (1 = serial).
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
 }
 
@@ -91,27 +99,34 @@ pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
     })
 }
 
-/// `damka bench`: the nodes of each bench position, then `<N> nodes <M> nps`.
-pub fn bench(depth: u32, variant: Variant) {
-    for line in bench::run(variant, depth).report() {
+/// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
+pub fn bench(depth: u32, threads: usize, variant: Variant) {
+    for line in bench::run(variant, depth, threads).report() {
         output::line(&line);
     }
 }
 
 /// Arguments of `damka analyze`.
-#[derive(Clone, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct AnalyzeArgs {
-    /// The position, or the initial one.
+    /// The position (default: the initial one).
+    #[arg(long)]
     pub fen: Option<String>,
-    /// Search this deep (plies).
+    /// Search this many plies deep.
+    #[arg(long, conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
-    /// Search this long (milliseconds); used when no depth is given.
+    /// Search this many milliseconds [default: 2000 when no depth is given].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Search threads.
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Lines to show.
+    /// Show this many best lines.
+    #[arg(long, default_value_t = 1)]
     pub multipv: usize,
     /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
 }
 
@@ -193,20 +208,26 @@ impl Reporter for HumanReporter {
 }
 
 /// Arguments of `damka selfplay`.
-#[derive(Clone, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct SelfPlayArgs {
-    /// The game.
-    pub variant: Variant,
     /// Number of games.
+    #[arg(long, default_value_t = 1000)]
     pub games: usize,
-    /// Nodes per move.
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
-    /// Random plies at the start of each game.
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 6)]
     pub random_plies: usize,
     /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to write the labelled positions.
+    /// Output file: one `<result> <FEN>` line per position.
+    #[arg(long)]
     pub out: std::path::PathBuf,
+    /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
+    pub variant: Variant,
 }
 
 /// `damka selfplay`: plays games in parallel and writes `<result> <fen>` lines for tuning.
@@ -235,17 +256,41 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `damka tune`: fits the evaluation weights of `variant` to the positions in `data` and prints
-/// them, term by term and as the Rust array to put in `Weights::for_variant`.
-pub fn tune(
-    variant: Variant,
-    data: &std::path::Path,
-    iterations: usize,
-    fixed: &[String],
-) -> Result<(), String> {
+/// Arguments of `damka tune`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TuneArgs {
+    /// Positions written by `selfplay`.
+    #[arg(long)]
+    pub data: std::path::PathBuf,
+    /// Gradient steps.
+    #[arg(long, default_value_t = 2000)]
+    pub iterations: usize,
+    /// Keep this feature's weight as it is (repeatable; the man's weight is kept unless --k is
+    /// given).
+    #[arg(long)]
+    pub fix: Vec<String>,
+    /// The sigmoid's scale, instead of fitting it to the starting weights; the man's weight is
+    /// then fitted too.
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
+    pub variant: Variant,
+}
+
+/// `damka tune`: fits the evaluation weights of the game to the positions in the data file and
+/// prints them, term by term and as the Rust array to put in `Weights::for_variant`.
+pub fn tune(args: TuneArgs) -> Result<(), String> {
+    let TuneArgs {
+        data,
+        iterations,
+        fix: fixed,
+        k,
+        variant,
+    } = args;
     use crate::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights, feature_name};
     use crate::tune::{selfplay::read_samples, texel};
-    let text = std::fs::read_to_string(data)
+    let text = std::fs::read_to_string(&data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
     let (samples, bad) = read_samples(&text);
     let prepared = texel::prepare(variant, &samples);
@@ -260,7 +305,7 @@ pub fn tune(
     ));
     // A count feature by name, or a whole square table.
     let mut kept = Vec::new();
-    for name in fixed {
+    for name in &fixed {
         match name.as_str() {
             "man squares" => kept.extend(MAN_SQUARES..KING_SQUARES),
             "king squares" => kept.extend(KING_SQUARES..FEATURES),
@@ -278,7 +323,8 @@ pub fn tune(
         }
     }
     let start = Weights::for_variant(variant);
-    let tuned = texel::tune(&prepared, &start, iterations, &kept);
+    let scale = k.map_or(texel::Scale::Fitted, texel::Scale::Given);
+    let tuned = texel::tune(&prepared, &start, iterations, &kept, scale);
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after

@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use damka::cli;
-use damka::protocol::{self, MAX_PERFT_DEPTH};
+use damka::protocol;
 use damka::variant::Variant;
 use std::process::ExitCode;
 
@@ -23,26 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the move tree to a depth (proves move generation; measures its speed).
-    Perft {
-        /// Depth in plies.
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
-        depth: u32,
-        /// Start from this position instead of the initial one.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Print each root move and its count first.
-        #[arg(long)]
-        divide: bool,
-        /// Count every capture sequence separately instead of every distinct move.
-        #[arg(long)]
-        paths: bool,
-        /// Worker threads (1 = serial).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-    },
+    Perft(cli::PerftArgs),
     /// List every legal move, one per line, sorted.
     Moves {
         /// The position (default: the initial one).
@@ -56,41 +37,9 @@ enum Command {
     Hub,
     /// Play games against itself in parallel and write their positions, labelled with the
     /// results, for `tune`.
-    Selfplay {
-        /// Number of games.
-        #[arg(long, default_value_t = 1000)]
-        games: usize,
-        /// Nodes searched per move.
-        #[arg(long, default_value_t = 5000)]
-        nodes: u64,
-        /// Random plies at the start of each game, so that games differ.
-        #[arg(long, default_value_t = 6)]
-        random_plies: usize,
-        /// Seed of the random plies.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Output file: one `<result> <FEN>` line per position.
-        #[arg(long)]
-        out: std::path::PathBuf,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-    },
+    Selfplay(cli::SelfPlayArgs),
     /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
-    Tune {
-        /// Positions written by `selfplay`.
-        #[arg(long)]
-        data: std::path::PathBuf,
-        /// Gradient steps.
-        #[arg(long, default_value_t = 2000)]
-        iterations: usize,
-        /// Keep this feature's weight as it is (repeatable; the man's weight is always kept).
-        #[arg(long)]
-        fix: Vec<String>,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-    },
+    Tune(cli::TuneArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
     Bench {
@@ -98,32 +47,15 @@ enum Command {
         #[arg(default_value_t = damka::bench::DEFAULT_DEPTH,
               value_parser = clap::value_parser!(u32).range(1..))]
         depth: u32,
+        /// Search threads: 1 gives the signature; more measure the time to depth.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
         /// The game.
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
     },
     /// Search one position and show the lines and the best move.
-    Analyze {
-        /// The position (default: the initial one).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Search this many plies deep.
-        #[arg(long, conflicts_with = "movetime",
-              value_parser = clap::value_parser!(u32).range(1..))]
-        depth: Option<u32>,
-        /// Search this many milliseconds [default: 2000 when no depth is given].
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        movetime: Option<u64>,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Show this many best lines.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-    },
+    Analyze(cli::AnalyzeArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
 }
@@ -135,63 +67,20 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     let result = match args.command {
         None => protocol::run(),
-        Some(Command::Perft {
-            depth,
-            fen,
-            divide,
-            paths,
-            threads,
-            variant,
-        }) => cli::perft(cli::PerftArgs {
-            depth,
-            fen,
-            divide,
-            paths,
-            threads,
-            variant,
-        }),
+        Some(Command::Perft(args)) => cli::perft(args),
         Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
         Some(Command::Hub) => damka::hub::run(),
-        Some(Command::Selfplay {
-            games,
-            nodes,
-            random_plies,
-            seed,
-            out,
+        Some(Command::Selfplay(args)) => cli::selfplay(args),
+        Some(Command::Tune(args)) => cli::tune(args),
+        Some(Command::Bench {
+            depth,
+            threads,
             variant,
-        }) => cli::selfplay(cli::SelfPlayArgs {
-            variant,
-            games,
-            nodes,
-            random_plies,
-            seed,
-            out,
-        }),
-        Some(Command::Tune {
-            data,
-            iterations,
-            fix,
-            variant,
-        }) => cli::tune(variant, &data, iterations, &fix),
-        Some(Command::Bench { depth, variant }) => {
-            cli::bench(depth, variant);
+        }) => {
+            cli::bench(depth, threads as usize, variant);
             Ok(())
         }
-        Some(Command::Analyze {
-            fen,
-            depth,
-            movetime,
-            threads,
-            multipv,
-            variant,
-        }) => cli::analyze(cli::AnalyzeArgs {
-            fen,
-            depth,
-            movetime,
-            threads,
-            multipv,
-            variant,
-        }),
+        Some(Command::Analyze(args)) => cli::analyze(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {

@@ -353,9 +353,10 @@ fn perft_and_bench_in_the_protocol() {
     engine.send("bench 4");
     let lines = engine.until(|l| l.ends_with(" nps") && !l.starts_with("position "));
     assert_eq!(lines.len(), 13, "{lines:?}");
+    // `position <i> nodes <n> time <ms>`
     let total: u64 = lines[..12]
         .iter()
-        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .map(|l| l.split(' ').nth(3).unwrap().parse::<u64>().unwrap())
         .sum();
     assert!(
         lines[12].starts_with(&format!("{total} nodes ")),

@@ -114,11 +114,31 @@ pub struct Tuned {
     pub error_after: f64,
 }
 
-/// Fits the weights, starting from `start`, for `iterations` steps of Adam. The man's weight
-/// and the weights whose indices are in `fixed` keep their starting values.
-pub fn tune(data: &TuneData, start: &Weights, iterations: usize, fixed: &[usize]) -> Tuned {
+/// How the sigmoid's scale is chosen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scale {
+    /// Fit `k` to the starting weights; the man's weight stays as the unit of the others.
+    Fitted,
+    /// Use this `k`; the man's weight is fitted too. For a game whose starting weights predict
+    /// results so badly that a fitted `k` would be meaningless.
+    Given(f64),
+}
+
+/// Fits the weights, starting from `start`, for `iterations` steps of Adam. The weights whose
+/// indices are in `fixed` keep their starting values, and so does the man's unless the scale
+/// is given.
+pub fn tune(
+    data: &TuneData,
+    start: &Weights,
+    iterations: usize,
+    fixed: &[usize],
+    scale: Scale,
+) -> Tuned {
     let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
-    let k = fit_k(data, &weights);
+    let (k, first_free) = match scale {
+        Scale::Fitted => (fit_k(data, &weights), 1),
+        Scale::Given(k) => (k, 0),
+    };
     let error_before = error(data, &weights, k);
     let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
     let (rate, beta1, beta2, epsilon) = (1.0, 0.9, 0.999, 1e-8);
@@ -145,7 +165,7 @@ pub fn tune(data: &TuneData, start: &Weights, iterations: usize, fixed: &[usize]
                 || [0.0f64; FEATURES],
                 |a, b| std::array::from_fn(|i| a[i] + b[i]),
             );
-        for i in (1..FEATURES).filter(|i| !fixed.contains(i)) {
+        for i in (first_free..FEATURES).filter(|i| !fixed.contains(i)) {
             let g = gradient[i] / n;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
@@ -192,7 +212,7 @@ mod tests {
                 data.results.push(p);
             }
         }
-        let tuned = tune(&data, &Weights::default(), 300, &[]);
+        let tuned = tune(&data, &Weights::default(), 300, &[], Scale::Fitted);
         assert!(tuned.error_after <= tuned.error_before);
         assert_eq!(
             tuned.weights.0[0], 100,

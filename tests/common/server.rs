@@ -56,7 +56,7 @@ pub fn is_protocol_line(line: &str) -> bool {
         ["bestmove", best] => is_move(best),
         ["bestmove", best, "ponder", ponder] => is_move(best) && is_move(ponder),
         ["nodes", n, "time", t, "nps", s] => is_number(n) && is_number(t) && is_number(s),
-        ["position", i, "nodes", n] => is_number(i) && is_number(n),
+        ["position", i, "nodes", n, "time", t] => is_number(i) && is_number(n) && is_number(t),
         [n, "nodes", s, "nps"] => is_number(n) && is_number(s),
         _ => false,
     }
