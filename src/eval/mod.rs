@@ -65,23 +65,36 @@ impl Default for Weights {
     }
 }
 
-/// Hand-written square values for a man, by rank from its own side (a1 = rank 0): a little
-/// for each step forward, more close to promotion, and a bonus for guarding the back rank.
-const MAN_RANK_VALUES: [i32; 8] = [8, 1, 2, 7, 8, 15, 16, 0];
+/// Russian values of a man on each square as seen from its own side, in Russian numbering
+/// order (a1, c1, e1, g1, b2, … h8). Fitted by `damka tune` with the king, its squares and its
+/// mobility held (see README, "Tuning"), starting from hand-written values by rank (a little for
+/// each step forward, more close to promotion, a bonus for the back rank) and the centre. The fit
+/// kept that shape and sharpened it: the back rank guard is worth far more, and a man on the
+/// seventh rank almost a third of a king.
+const RUSSIAN_MAN_SQUARES: [i32; 32] = [
+    10, 37, 43, 51, // a1 c1 e1 g1
+    7, 27, 22, 16, // b2 d2 f2 h2
+    10, 16, 31, 9, // a3 c3 e3 g3
+    7, 23, 27, 24, // b4 d4 f4 h4
+    17, 26, 5, 25, // a5 c5 e5 g5
+    38, 30, 52, 53, // b6 d6 f6 h6
+    79, 111, 123, 121, // a7 c7 e7 g7
+    0, 0, 0, 0, // b8 d8 f8 h8: a man never stands there
+];
 
 impl Weights {
-    /// The hand-written weights of a game. Giveaway shares the features but turns their
-    /// meaning around: every piece is a burden and a blocked man an asset.
+    /// The weights of a game. Giveaway shares the features but turns their meaning around:
+    /// every piece is a burden and a blocked man an asset.
     pub fn for_variant(variant: Variant) -> Weights {
         let mut w = [0; FEATURES];
         match variant {
             Variant::Russian | Variant::Brazilian => {
-                w[..SCALARS].copy_from_slice(&[100, 270, 2, -4, 1, 40]);
+                w[..SCALARS].copy_from_slice(&[100, 270, 2, 8, 1, 13]);
+                w[MAN_SQUARES..KING_SQUARES].copy_from_slice(&RUSSIAN_MAN_SQUARES);
+                // Kings: the centre, and above all the main road a1-h8.
                 for square in crate::types::Square::all() {
                     let i = square.russian_number() as usize - 1;
                     let centre = matches!(square.to_string().as_str(), "d4" | "f4" | "c5" | "e5");
-                    w[MAN_SQUARES + i] =
-                        MAN_RANK_VALUES[square.rank() as usize] + 6 * centre as i32;
                     let main_road = square.file() == square.rank();
                     w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
                 }
