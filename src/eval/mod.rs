@@ -82,9 +82,34 @@ const RUSSIAN_MAN_SQUARES: [i32; 32] = [
     0, 0, 0, 0, // b8 d8 f8 h8: a man never stands there
 ];
 
+/// Giveaway's weights: the count features, then the man and the king square tables in Russian
+/// numbering order. Fitted by `damka tune --variant giveaway --k 1.7` to self-play positions
+/// (see README, "Tuning"). The fit overturned the hand-written idea that every piece is a
+/// burden: a man's count and its square's value roughly cancel, while mobility and kings are
+/// worth having, because the player with moves to spare is the one who can make the opponent
+/// take. The search still sees that a side left without pieces or moves has won.
+const GIVEAWAY_WEIGHTS: [i32; FEATURES] = [
+    -49, -104, 5, -2, 6, 6, // man, king, mobility, blocked man, king mobility, runaway man
+    17, 55, 60, 43, // men: a1 c1 e1 g1
+    44, 61, 52, 36, // b2 d2 f2 h2
+    40, 49, 55, 45, // a3 c3 e3 g3
+    51, 57, 61, 49, // b4 d4 f4 h4
+    44, 36, 47, 54, // a5 c5 e5 g5
+    38, 69, 68, 54, // b6 d6 f6 h6
+    3, 51, 74, 122, // a7 c7 e7 g7
+    0, 0, 0, 0, // b8 d8 f8 h8
+    184, 183, 216, 193, // kings: a1 c1 e1 g1
+    148, 180, 149, 154, // b2 d2 f2 h2
+    172, 145, 135, 112, // a3 c3 e3 g3
+    111, 90, 117, 126, // b4 d4 f4 h4
+    144, 113, 89, 113, // a5 c5 e5 g5
+    102, 75, 115, 118, // b6 d6 f6 h6
+    175, 139, 116, 113, // a7 c7 e7 g7
+    122, 106, 129, 127, // b8 d8 f8 h8
+];
+
 impl Weights {
-    /// The weights of a game. Giveaway shares the features but turns their meaning around:
-    /// every piece is a burden and a blocked man an asset.
+    /// The weights of a game: Russian's also serve Brazilian; giveaway has its own.
     pub fn for_variant(variant: Variant) -> Weights {
         let mut w = [0; FEATURES];
         match variant {
@@ -99,7 +124,7 @@ impl Weights {
                     w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
                 }
             }
-            Variant::Giveaway => w[..SCALARS].copy_from_slice(&[-100, -250, -3, 4, -1, 0]),
+            Variant::Giveaway => w.copy_from_slice(&GIVEAWAY_WEIGHTS),
         }
         Weights(w)
     }
