@@ -19,6 +19,7 @@ use crate::eval::Weights;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::MoveRecord;
+use crate::position::Position;
 use crate::score::Score;
 use crate::tt::Tt;
 use crate::variant::{Rules, Variant};
@@ -208,7 +209,11 @@ impl Shared<'_> {
 
 /// What one worker finished with.
 struct WorkerResult {
+    /// The last completed depth (0: none).
     depth: u32,
+    /// Mean leaf depth of that iteration.
+    mean_depth: f64,
+    /// Root moves in that iteration's order, best first.
     moves: Vec<RootMove>,
     nodes: u64,
 }
@@ -279,6 +284,16 @@ pub fn run<R: Rules>(
         })
     };
 
+    let nodes = results.iter().map(|r| r.nodes).sum();
+    let chosen = choose(&results);
+    // A helper that completed a deeper iteration than the main worker shows its lines too.
+    if let (Some(main), Some(best)) = (results.first(), chosen)
+        && best.depth > main.depth
+    {
+        let multipv = config.multipv.clamp(1, best.moves.len().max(1));
+        report(reporter, best, &position, multipv, nodes, &shared, tt);
+    }
+
     // Under `infinite` or `ponder`, the answer waits for the front end's word.
     if limits.waits_for_stop() {
         let released = || {
@@ -290,8 +305,7 @@ pub fn run<R: Rules>(
         }
     }
 
-    let nodes = results.iter().map(|r| r.nodes).sum();
-    let outcome = match choose(&results) {
+    let outcome = match chosen {
         Some(best) => {
             let rm = &best.moves[0];
             let records = MoveRecord::line(&position, &rm.pv);
@@ -370,8 +384,13 @@ fn iterate<R: Rules>(
 ) -> WorkerResult {
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let multipv = config.multipv.clamp(1, worker.root_moves.len().max(1));
-    let mut completed: Vec<RootMove> = Vec::new();
-    let mut completed_depth = 0;
+    // The last completed iteration.
+    let mut completed = WorkerResult {
+        depth: 0,
+        mean_depth: 0.0,
+        moves: Vec::new(),
+        nodes: 0,
+    };
     // Helpers start one ply later every other thread, so that the workers spread over depths.
     let first_depth = 1 + (worker.id % 2) as u32;
     for depth in first_depth..=max_depth {
@@ -406,34 +425,32 @@ fn iterate<R: Rules>(
         if worker.aborted {
             break;
         }
-        completed = worker.root_moves.clone();
-        completed_depth = depth;
-        let total = shared.total_nodes(worker.nodes);
-        let mean_depth = worker.mean_depth();
+        completed.depth = depth;
+        completed.mean_depth = worker.mean_depth();
+        completed.moves.clone_from(&worker.root_moves);
+        completed.nodes = worker.nodes;
+        // The depth asked for is reached: whichever worker gets there first ends the search.
+        if limits.depth.is_some() && depth == max_depth {
+            shared.abort.store(true, Ordering::Relaxed);
+        }
         if let Some(reporter) = reporter.as_deref_mut() {
-            let time = shared.elapsed();
-            let nps = (total as f64 / time.as_secs_f64().max(1e-6)) as u64;
-            let hashfull = tt.hashfull();
-            for (index, rm) in completed.iter().take(multipv).enumerate() {
-                reporter.info(&SearchInfo {
-                    depth,
-                    seldepth: rm.seldepth.max(depth),
-                    mean_depth,
-                    multipv: index + 1,
-                    score: rm.score,
-                    nodes: total,
-                    nps,
-                    hashfull,
-                    time,
-                    pv: MoveRecord::line(&worker.root(), &rm.pv),
-                });
-            }
-            let best = completed[0].score;
+            let total = shared.total_nodes(worker.nodes);
+            report(
+                reporter,
+                &completed,
+                &worker.root(),
+                multipv,
+                total,
+                shared,
+                tt,
+            );
+            let best = completed.moves[0].score;
             let mate_found = limits
                 .mate
                 .is_some_and(|n| best.mate_moves().is_some_and(|m| m > 0 && m as u32 <= n));
             let timed = limits.movetime.is_some() || limits.time.iter().any(Option::is_some);
-            let only_move = timed && completed.len() == 1 && !limits.waits_for_stop() && depth >= 4;
+            let only_move =
+                timed && completed.moves.len() == 1 && !limits.waits_for_stop() && depth >= 4;
             if mate_found || only_move || shared.soft_expired() {
                 break;
             }
@@ -446,13 +463,40 @@ fn iterate<R: Rules>(
             }
         }
     }
-    if completed.is_empty() {
+    if completed.moves.is_empty() {
         // Not even depth 1 finished: fall back on the generation order.
-        completed = worker.root_moves.clone();
+        completed.moves.clone_from(&worker.root_moves);
     }
-    WorkerResult {
-        depth: completed_depth,
-        moves: completed,
-        nodes: worker.nodes,
+    completed.nodes = worker.nodes;
+    completed
+}
+
+/// Reports the principal variations of a completed iteration; `total` is the nodes of all
+/// workers.
+fn report<R: Rules>(
+    reporter: &mut dyn Reporter,
+    iteration: &WorkerResult,
+    root: &Position<R>,
+    multipv: usize,
+    total: u64,
+    shared: &Shared<'_>,
+    tt: &Tt,
+) {
+    let time = shared.elapsed();
+    let nps = (total as f64 / time.as_secs_f64().max(1e-6)) as u64;
+    let hashfull = tt.hashfull();
+    for (index, rm) in iteration.moves.iter().take(multipv).enumerate() {
+        reporter.info(&SearchInfo {
+            depth: iteration.depth,
+            seldepth: rm.seldepth.max(iteration.depth),
+            mean_depth: iteration.mean_depth,
+            multipv: index + 1,
+            score: rm.score,
+            nodes: total,
+            nps,
+            hashfull,
+            time,
+            pv: MoveRecord::line(root, &rm.pv),
+        });
     }
 }
