@@ -179,7 +179,13 @@ fn multipv_reports_distinct_moves() {
         firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
         "{firsts:?}"
     );
-    assert!(last[0].score >= last[1].score && last[1].score >= last[2].score);
+    assert!(
+        last[0].score >= last[1].score && last[1].score >= last[2].score,
+        "{:?}",
+        last.iter()
+            .map(|i| (i.score, i.pv[0].to_string()))
+            .collect::<Vec<_>>()
+    );
     assert_eq!(collect.done, 1);
 }
 

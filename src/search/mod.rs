@@ -421,6 +421,9 @@ fn iterate<R: Rules>(
             if worker.aborted {
                 break;
             }
+            // A later line can come out better than an earlier one (its window and the table
+            // differ): keep the lines best first.
+            worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         }
         if worker.aborted {
             break;
