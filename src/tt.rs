@@ -198,7 +198,8 @@ impl Tt {
 
     /// Stores an entry for `key`, replacing the same position's entry or the least valuable
     /// one of the bucket (old generation first, then shallow depth). A new entry without a move
-    /// keeps the move already stored for the same position.
+    /// keeps the move already stored for the same position; a bound more than two plies
+    /// shallower than this search's entry for the same position is dropped.
     pub fn store(&self, key: u64, mut entry: Entry) {
         let bucket = self.bucket(key);
         let generation = self.generation();
@@ -208,6 +209,13 @@ impl Tt {
             let data = slot.data.load(Ordering::Relaxed);
             let check = slot.check.load(Ordering::Relaxed);
             if check ^ data == key {
+                // A much deeper result of this search is worth more than a shallow bound.
+                if entry.bound != Bound::Exact
+                    && generation_of(data) == generation
+                    && depth_of(data) > entry.depth + 2
+                {
+                    return;
+                }
                 if entry.hint == MoveHint::NONE {
                     entry.hint = MoveHint(data as u16);
                 }
@@ -270,6 +278,29 @@ mod tests {
             assert_eq!(MoveHint::new(mv, &list).resolve(&list), Some(mv));
         }
         assert_eq!(MoveHint::NONE.resolve(&list), None);
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_replace_a_deep_result_of_the_same_search() {
+        let tt = Tt::new(1);
+        let entry = |depth, bound| Entry {
+            hint: MoveHint::NONE,
+            score: Score(depth),
+            depth,
+            bound,
+        };
+        tt.store(9, entry(12, Bound::Lower));
+        tt.store(9, entry(4, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(12, Bound::Lower)));
+        // An exact score, a result nearly as deep, or a new search replaces it.
+        tt.store(9, entry(10, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(10, Bound::Upper)));
+        tt.store(9, entry(2, Bound::Exact));
+        assert_eq!(tt.probe(9), Some(entry(2, Bound::Exact)));
+        tt.store(9, entry(12, Bound::Lower));
+        tt.new_search();
+        tt.store(9, entry(1, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(1, Bound::Upper)));
     }
 
     #[test]
