@@ -2,7 +2,8 @@
 //! before each position. Its total node count is the build's signature: it changes only when
 //! the search or the evaluation changes, and a commit that changes it says `Bench: <N>`.
 //! With more threads (`damka bench --threads N`) the node count is no longer fixed; the times
-//! to depth then measure what the extra threads buy.
+//! to depth then measure what the extra threads buy (with `--hash`, in a table big enough for
+//! all of them).
 
 use crate::draw::DrawRules;
 use crate::game::Game;
@@ -15,8 +16,8 @@ use std::time::{Duration, Instant};
 /// The depth `bench` searches to unless told otherwise.
 pub const DEFAULT_DEPTH: u32 = 15;
 
-/// Table size for `bench`, in MiB.
-const BENCH_HASH_MIB: usize = 16;
+/// Table size for `bench`, in MiB, unless told otherwise.
+pub const DEFAULT_HASH_MIB: usize = 16;
 
 /// Opening, middle game and ending positions on the 8×8 board (legal in all three games).
 const POSITIONS_8X8: [&str; 12] = [
@@ -78,18 +79,44 @@ impl BenchResult {
     }
 }
 
-/// Runs the bench for `variant` to `depth` plies with `threads` search threads (1 for the
-/// signature).
-pub fn run(variant: Variant, depth: u32, threads: usize) -> BenchResult {
-    with_rules!(variant, R => run_for::<R>(depth, threads))
+/// How `bench` searches: the signature is depth [`DEFAULT_DEPTH`], one thread and
+/// [`DEFAULT_HASH_MIB`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchConfig {
+    /// Plies searched in each position.
+    pub depth: u32,
+    /// Search threads.
+    pub threads: usize,
+    /// Table size in MiB, cleared before each position.
+    pub hash_mib: usize,
 }
 
-fn run_for<R: Rules>(depth: u32, threads: usize) -> BenchResult {
+impl Default for BenchConfig {
+    fn default() -> Self {
+        BenchConfig {
+            depth: DEFAULT_DEPTH,
+            threads: 1,
+            hash_mib: DEFAULT_HASH_MIB,
+        }
+    }
+}
+
+/// Runs the bench for `variant`.
+pub fn run(variant: Variant, bench: BenchConfig) -> BenchResult {
+    with_rules!(variant, R => run_for::<R>(bench))
+}
+
+fn run_for<R: Rules>(bench: BenchConfig) -> BenchResult {
+    let BenchConfig {
+        depth,
+        threads,
+        hash_mib,
+    } = bench;
     let config = SearchConfig {
         threads: threads.max(1),
         ..SearchConfig::for_variant(R::VARIANT)
     };
-    let mut tt = Tt::new(BENCH_HASH_MIB);
+    let mut tt = Tt::new(hash_mib);
     let control = Control::default();
     let limits = Limits::depth(depth);
     let mut nodes = Vec::new();

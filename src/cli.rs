@@ -99,9 +99,33 @@ pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
     })
 }
 
+/// Arguments of `damka bench`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BenchArgs {
+    /// Depth in plies.
+    #[arg(default_value_t = bench::DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: u32,
+    /// Search threads: 1 gives the signature; more measure the time to depth.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Table size in MiB (the signature uses the default).
+    #[arg(long, default_value_t = bench::DEFAULT_HASH_MIB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub hash: u64,
+    /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
+    pub variant: Variant,
+}
+
 /// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
-pub fn bench(depth: u32, threads: usize, variant: Variant) {
-    for line in bench::run(variant, depth, threads).report() {
+pub fn bench(args: BenchArgs) {
+    let config = bench::BenchConfig {
+        depth: args.depth,
+        threads: args.threads as usize,
+        hash_mib: args.hash as usize,
+    };
+    for line in bench::run(args.variant, config).report() {
         output::line(&line);
     }
 }

@@ -42,18 +42,7 @@ enum Command {
     Tune(cli::TuneArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
-    Bench {
-        /// Depth in plies.
-        #[arg(default_value_t = damka::bench::DEFAULT_DEPTH,
-              value_parser = clap::value_parser!(u32).range(1..))]
-        depth: u32,
-        /// Search threads: 1 gives the signature; more measure the time to depth.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-        threads: u64,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-    },
+    Bench(cli::BenchArgs),
     /// Search one position and show the lines and the best move.
     Analyze(cli::AnalyzeArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
@@ -72,12 +61,8 @@ fn main() -> ExitCode {
         Some(Command::Hub) => damka::hub::run(),
         Some(Command::Selfplay(args)) => cli::selfplay(args),
         Some(Command::Tune(args)) => cli::tune(args),
-        Some(Command::Bench {
-            depth,
-            threads,
-            variant,
-        }) => {
-            cli::bench(depth, threads as usize, variant);
+        Some(Command::Bench(args)) => {
+            cli::bench(args);
             Ok(())
         }
         Some(Command::Analyze(args)) => cli::analyze(args),

@@ -231,7 +231,13 @@ impl Server {
                 self.engine.finish_search();
                 let variant = self.engine.options().variant;
                 return self.job(move || {
-                    let result = bench::run(variant, depth.unwrap_or(bench::DEFAULT_DEPTH), 1);
+                    let result = bench::run(
+                        variant,
+                        bench::BenchConfig {
+                            depth: depth.unwrap_or(bench::DEFAULT_DEPTH),
+                            ..Default::default()
+                        },
+                    );
                     result.report().iter().for_each(|l| output::line(l));
                 });
             }
