@@ -35,10 +35,23 @@ const POSITIONS_8X8: [&str; 12] = [
     "B:Wc3,e3,g3,h2:Bb6,d6,f6,h6,Kb8",
 ];
 
+/// Opening, middle game and ending positions on the 10×10 board.
+const POSITIONS_10X10: [&str; 8] = [
+    "W:W31-50:B1-20",
+    "W:W28,31,32,33,34,35,36,37,38,39,40,41,42,43,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,23",
+    "B:W27,28,30,32,33,34,35,36,37,38,39,40,41,42,43,44,46,47,48,49:B1,2,3,4,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,22",
+    "W:W26,27,28,30,31,32,33,34,36,37,38,39,41,42,44,45,47:B3,5,6,7,8,9,10,12,13,14,15,16,17,18,20,22,24",
+    "W:W27,29,31,32,33,34,36,38,39,43,47:B3,6,8,12,13,14,16,17,18,19,23,24",
+    "B:W25,28,32,33,37,38,42:B7,9,11,13,17,19,22",
+    "W:WK46,33,39:BK5,19,24",
+    "B:W30,34,38,40,45:B6,11,16,17,21",
+];
+
 /// The bench positions of a variant, as FENs.
 pub fn positions(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Russian | Variant::Giveaway | Variant::Brazilian => &POSITIONS_8X8,
+        Variant::International => &POSITIONS_10X10,
     }
 }
 

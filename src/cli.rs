@@ -356,7 +356,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
     for i in 0..FEATURES {
         output::line(&format!(
             "{:<20} {:>6} -> {:>6}",
-            feature_name(i),
+            crate::with_rules!(variant, R => feature_name::<<R as crate::variant::Rules>::Board>(i)),
             start.0[i],
             tuned.weights.0[i]
         ));

@@ -9,9 +9,10 @@
 //! goes back to 0 as soon as it stops holding. Rules about "the stronger side's N-th move" are
 //! checked by counting that side's moves inside the plies (see [`moves_by`]).
 
+use crate::board::Diagonal;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Bitboard, Side, Square};
+use crate::types::Side;
 use crate::variant::Rules;
 use std::fmt;
 
@@ -175,11 +176,6 @@ impl Remaining {
     }
 }
 
-/// The main road: the long diagonal a1–h8.
-pub const MAIN_ROAD: Bitboard = Bitboard(
-    1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20 | 1 << 25 | 1 << 30 | 1 << 35, // a1 b2 c3 d4 e5 f6 g7 h8
-);
-
 /// The endgame counters, all in plies. See the module documentation for how they run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Counters {
@@ -231,9 +227,10 @@ fn three_kings_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
 fn main_road_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
     let strong = three_kings_holds(pos)?;
     let weak = strong.opponent();
+    let main_road = R::Board::long_diagonal();
     let ok = pos.kings(strong).count() == 3
-        && (pos.kings(weak) & MAIN_ROAD).any()
-        && (pos.occupied() & MAIN_ROAD).count() == 1;
+        && (pos.kings(weak) & main_road).any()
+        && (pos.occupied() & main_road).count() == 1;
     ok.then_some(strong)
 }
 
@@ -487,11 +484,6 @@ impl Counters {
     }
 }
 
-/// True if `square` is on the main road.
-pub fn on_main_road(square: Square) -> bool {
-    MAIN_ROAD.contains(square)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,7 +492,11 @@ mod tests {
 
     #[test]
     fn main_road_is_the_long_diagonal() {
-        let names: Vec<String> = MAIN_ROAD.into_iter().map(|s| s.to_string()).collect();
+        use crate::board::{Dark8, Diagonal, Geometry};
+        let names: Vec<String> = Dark8::long_diagonal()
+            .into_iter()
+            .map(Dark8::algebraic)
+            .collect();
         assert_eq!(names, ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
     }
 

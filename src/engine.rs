@@ -15,7 +15,7 @@ use crate::notation::{self, MoveRecord, NotationError};
 use crate::perft::{self, Counting};
 use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
 use crate::tt::Tt;
-use crate::types::{Kind, Piece, Side, Square};
+use crate::types::{Piece, Side, Square};
 use crate::variant::{Rules, Variant};
 use crate::with_rules;
 use std::sync::Arc;
@@ -34,6 +34,8 @@ pub trait GameSession: Send {
     fn key(&self) -> u64;
     /// The piece on a square.
     fn piece_at(&self, square: Square) -> Option<Piece>;
+    /// The board drawn in text, White at the bottom (see [`notation::board_picture`]).
+    fn board_picture(&self) -> Vec<String>;
     /// Reads and plays one move; on error nothing changes.
     fn play_text(&mut self, text: &str) -> Result<(), NotationError>;
     /// Plays the legal move with the record's start square, end square and captured set (the
@@ -89,6 +91,10 @@ impl<R: Rules> GameSession for Game<R> {
         self.position().piece_at(square)
     }
 
+    fn board_picture(&self) -> Vec<String> {
+        notation::board_picture(self.position())
+    }
+
     fn play_text(&mut self, text: &str) -> Result<(), NotationError> {
         Game::play_text(self, text).map(|_| ())
     }
@@ -108,12 +114,14 @@ impl<R: Rules> GameSession for Game<R> {
             None => Err(NotationError::IllegalMove {
                 text: record.to_string(),
                 reason: format!(
-                    "no legal move goes from {from} to {to} capturing {}",
+                    "no legal move goes from {} to {} capturing {}",
+                    R::square_name(from),
+                    R::square_name(to),
                     if record.captured.any() {
                         record
                             .captured
                             .into_iter()
-                            .map(|sq| sq.to_string())
+                            .map(R::square_name)
                             .collect::<Vec<_>>()
                             .join(",")
                     } else {
@@ -643,38 +651,7 @@ impl Engine {
     /// The `d` display: board, FEN, key, side to move, legal moves, counters and result.
     pub fn display(&self) -> Vec<String> {
         let game = self.game();
-        let mut lines = Vec::new();
-        for rank in (0..8u8).rev() {
-            let mut row = format!(" {} ", rank + 1);
-            for file in 0..8u8 {
-                let cell = match Square::from_file_rank(file, rank) {
-                    None => ' ',
-                    Some(sq) => match game.piece_at(sq) {
-                        None => '.',
-                        Some(Piece {
-                            side: Side::White,
-                            kind: Kind::Man,
-                        }) => 'w',
-                        Some(Piece {
-                            side: Side::White,
-                            kind: Kind::King,
-                        }) => 'W',
-                        Some(Piece {
-                            side: Side::Black,
-                            kind: Kind::Man,
-                        }) => 'b',
-                        Some(Piece {
-                            side: Side::Black,
-                            kind: Kind::King,
-                        }) => 'B',
-                    },
-                };
-                row.push(' ');
-                row.push(cell);
-            }
-            lines.push(row);
-        }
-        lines.push("    a b c d e f g h".to_string());
+        let mut lines = game.board_picture();
         lines.push(format!("Variant: {}", game.variant()));
         lines.push(format!("Fen: {}", game.fen()));
         lines.push(format!("Key: {:016x}", game.key()));
@@ -709,13 +686,18 @@ impl Drop for Engine {
 mod tests {
     use super::*;
     use crate::moves::Path;
-    use crate::notation::parse_square;
+    use crate::variant::Russian;
+
+    fn parse_square(text: &str) -> Result<Square, NotationError> {
+        notation::parse_square::<Russian>(text)
+    }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
         let squares: Vec<Square> = path.iter().map(|s| parse_square(s).unwrap()).collect();
         MoveRecord {
             path: Path::new(&squares).unwrap(),
             captured: captured.iter().map(|s| parse_square(s).unwrap()).collect(),
+            text: path.join(":"),
         }
     }
 

@@ -72,7 +72,7 @@ impl<R: Rules> Game<R> {
     /// (`:M` material, `:T` three kings, `:R` main road, `:E` two against one, `:J` FMJD, and
     /// for International rules `:S` sixteen moves and `:V` five moves, all in plies). Unknown fields are an error; counters whose condition does not hold are 0.
     pub fn from_fen(text: &str, rules: DrawRules) -> Result<Self, NotationError> {
-        let fen = Fen::parse(text)?;
+        let fen = Fen::parse::<R>(text)?;
         let position = fen.position::<R>()?;
         for (tag, _) in &fen.extras {
             if tag != "H" && tag != "F" && !COUNTER_TAGS.contains(&tag.as_str()) {

@@ -2,7 +2,9 @@
 //!
 //! The crate is layered; each module uses only the ones above it in this list:
 //!
-//! * [`types`]: sides, squares, bitboards and diagonal directions on the ghost-square layout;
+//! * [`types`]: sides, pieces, squares as bit indices, bitboards and the diagonal directions;
+//! * [`board`]: the board geometries (8×8, 10×10 and 7×7 dark squares): which bits are
+//!   squares, their names and numbers, rays and neighbours;
 //! * [`variant`]: the [`Rules`](variant::Rules) of each game and the runtime [`Variant`](variant::Variant) tag;
 //! * [`zobrist`]: fixed random keys for hashing positions;
 //! * [`moves`]: [`Move`](moves::Move), its display [`Path`](moves::Path), and [`MoveList`](moves::MoveList);
@@ -23,6 +25,7 @@
 #![warn(clippy::print_stdout)]
 
 pub mod bench;
+pub mod board;
 pub mod cli;
 pub mod draw;
 pub mod engine;

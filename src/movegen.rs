@@ -17,9 +17,10 @@
 //! serves the legal move list (one entry per distinct move), perft counting every path, and the
 //! notation (which needs the paths). This module does no I/O and knows no notation.
 
+use crate::board::{Diagonal, Geometry, nearest};
 use crate::moves::{MAX_PATH, Move, MoveList, Path};
 use crate::position::Position;
-use crate::types::{Bitboard, Dir, Side, Square, nearest, neighbours, ray};
+use crate::types::{Bitboard, Dir, Side, Square};
 use crate::variant::Rules;
 
 /// Receives every complete capture sequence found by [`gen_captures`].
@@ -43,14 +44,14 @@ impl CaptureSink for MoveList {
 
 /// The pieces a capture path takes, in the order it takes them. `enemies` are the opponent's
 /// pieces before the move.
-pub fn capture_order(path: &[Square], enemies: Bitboard) -> Vec<Square> {
+pub fn capture_order<B: Diagonal>(path: &[Square], enemies: Bitboard) -> Vec<Square> {
     path.windows(2)
         .filter_map(|hop| {
             let (from, to) = (hop[0], hop[1]);
             let dir = Dir::ALL
                 .into_iter()
-                .find(|dir| ray(from, *dir).contains(to))?;
-            let between = ray(from, dir).without(ray(to, dir) | to.bb());
+                .find(|dir| B::ray(from, *dir).contains(to))?;
+            let between = B::ray(from, dir).without(B::ray(to, dir) | to.bb());
             (between & enemies).into_iter().next()
         })
         .collect()
@@ -60,20 +61,22 @@ pub fn capture_order(path: &[Square], enemies: Bitboard) -> Vec<Square> {
 /// pieces counts, but paths that take the same pieces in the same order and differ only in
 /// where a king touched down between two captures count once.
 #[derive(Debug)]
-pub struct SequenceCounter {
+pub struct SequenceCounter<B: Diagonal> {
     enemies: Bitboard,
     seen: Vec<(Square, Vec<Square>)>,
     /// Sequences counted so far.
     pub count: u64,
+    board: std::marker::PhantomData<B>,
 }
 
-impl SequenceCounter {
+impl<B: Diagonal> SequenceCounter<B> {
     /// A counter for captures against `enemies`, the opponent's pieces.
-    pub fn new(enemies: Bitboard) -> SequenceCounter {
+    pub fn new(enemies: Bitboard) -> SequenceCounter<B> {
         SequenceCounter {
             enemies,
             seen: Vec::new(),
             count: 0,
+            board: std::marker::PhantomData,
         }
     }
 
@@ -83,7 +86,7 @@ impl SequenceCounter {
         if mv.captured().count() < 2 {
             return true;
         }
-        let key = (mv.to(), capture_order(path, self.enemies));
+        let key = (mv.to(), capture_order::<B>(path, self.enemies));
         if self.seen.contains(&key) {
             return false;
         }
@@ -92,7 +95,7 @@ impl SequenceCounter {
     }
 }
 
-impl CaptureSink for SequenceCounter {
+impl<B: Diagonal> CaptureSink for SequenceCounter<B> {
     fn sequence(&mut self, mv: Move, path: &[Square]) {
         if self.is_new(mv, path) {
             self.count += 1;
@@ -123,36 +126,46 @@ impl CaptureSink for PathList {
 
 /// Squares from which a man of `side` on `men` can capture in `dir` right now.
 #[inline]
-fn men_capturing(men: Bitboard, targets: Bitboard, empty: Bitboard, dir: Dir) -> Bitboard {
+fn men_capturing<B: Diagonal>(
+    men: Bitboard,
+    targets: Bitboard,
+    empty: Bitboard,
+    dir: Dir,
+) -> Bitboard {
     let back = dir.reverse();
-    ((empty.shift(back) & targets).shift(back)) & men
+    B::shift(B::shift(empty, back) & targets, back) & men
 }
 
 /// True if a king on `square` can capture in some direction, given the empty squares and the
 /// pieces it may still capture.
 #[inline]
-fn king_can_capture(square: Square, empty: Bitboard, targets: Bitboard) -> bool {
+fn king_can_capture<B: Diagonal>(square: Square, empty: Bitboard, targets: Bitboard) -> bool {
     Dir::ALL
         .into_iter()
-        .any(|dir| king_capture_landings(square, dir, empty, targets).any())
+        .any(|dir| king_capture_landings::<B>(square, dir, empty, targets).any())
 }
 
 /// For a king on `square` looking along `dir`: the empty squares behind the first piece on the
 /// ray if that piece is capturable, else nothing. Also returns the captured square.
 #[inline]
-fn king_capture_landings(square: Square, dir: Dir, empty: Bitboard, targets: Bitboard) -> Bitboard {
-    king_capture(square, dir, empty, targets).map_or(Bitboard::EMPTY, |(_, landings)| landings)
+fn king_capture_landings<B: Diagonal>(
+    square: Square,
+    dir: Dir,
+    empty: Bitboard,
+    targets: Bitboard,
+) -> Bitboard {
+    king_capture::<B>(square, dir, empty, targets).map_or(Bitboard::EMPTY, |(_, landings)| landings)
 }
 
 /// The piece a king on `square` would jump looking along `dir`, with the squares it may land on.
 #[inline]
-fn king_capture(
+fn king_capture<B: Diagonal>(
     square: Square,
     dir: Dir,
     empty: Bitboard,
     targets: Bitboard,
 ) -> Option<(Square, Bitboard)> {
-    let blockers = ray(square, dir).without(empty);
+    let blockers = B::ray(square, dir).without(empty);
     if blockers.is_empty() {
         return None;
     }
@@ -160,20 +173,20 @@ fn king_capture(
     if !targets.contains(victim) {
         return None;
     }
-    let landings = squares_until_blocked(victim, dir, empty);
+    let landings = squares_until_blocked::<B>(victim, dir, empty);
     landings.any().then_some((victim, landings))
 }
 
 /// The empty squares beyond `square` in `dir`, up to (not including) the first non-empty one.
 #[inline]
-fn squares_until_blocked(square: Square, dir: Dir, empty: Bitboard) -> Bitboard {
-    let beyond = ray(square, dir);
+fn squares_until_blocked<B: Diagonal>(square: Square, dir: Dir, empty: Bitboard) -> Bitboard {
+    let beyond = B::ray(square, dir);
     let blockers = beyond.without(empty);
     if blockers.is_empty() {
         beyond
     } else {
         let stop = nearest(blockers, dir);
-        beyond.without(ray(stop, dir) | stop.bb())
+        beyond.without(B::ray(stop, dir) | stop.bb())
     }
 }
 
@@ -184,7 +197,7 @@ fn men_jumps<R: Rules>(pos: &Position<R>) -> [Bitboard; 4] {
     let targets = pos.pieces(us.opponent());
     let empty = pos.empty();
     let men = pos.men(us);
-    Dir::ALL.map(|dir| men_capturing(men, targets, empty, dir))
+    Dir::ALL.map(|dir| men_capturing::<R::Board>(men, targets, empty, dir))
 }
 
 /// The kings of the side to move that can capture.
@@ -194,7 +207,7 @@ fn capturing_kings<R: Rules>(pos: &Position<R>) -> Bitboard {
     let (targets, empty) = (pos.pieces(us.opponent()), pos.empty());
     pos.kings(us)
         .into_iter()
-        .filter(|king| king_can_capture(*king, empty, targets))
+        .filter(|king| king_can_capture::<R::Board>(*king, empty, targets))
         .collect()
 }
 
@@ -254,7 +267,7 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     /// rules say so, then look for the next jump.
     #[inline]
     fn man_landed(&mut self, square: Square, captured: Bitboard, dir: Dir) {
-        if R::PROMOTE_MID_CAPTURE && Bitboard::promotion_rank(self.side).contains(square) {
+        if R::PROMOTE_MID_CAPTURE && R::Board::promotion_rank(self.side).contains(square) {
             self.king(square, captured, true);
         } else {
             self.man(square, captured, dir);
@@ -265,9 +278,9 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     /// looks for the next jump.
     fn man(&mut self, square: Square, captured: Bitboard, arrived: Dir) {
         let targets = self.enemies.without(captured);
-        let crowned = Bitboard::promotion_rank(self.side).contains(square);
+        let crowned = R::Board::promotion_rank(self.side).contains(square);
         // Most sequences end here: no capturable piece next to the man.
-        if (neighbours(square) & targets).is_empty() {
+        if (R::Board::neighbours(square) & targets).is_empty() {
             self.emit(square, captured, crowned);
             return;
         }
@@ -277,8 +290,8 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
             if dir == arrived.reverse() {
                 continue;
             }
-            let over = square.bb().shift(dir) & targets;
-            let landing = over.shift(dir) & self.empty;
+            let over = R::Board::shift(square.bb(), dir) & targets;
+            let landing = R::Board::shift(over, dir) & self.empty;
             if landing.is_empty() {
                 continue;
             }
@@ -299,7 +312,9 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
         let targets = self.enemies.without(captured);
         let mut continued = false;
         for dir in Dir::ALL {
-            let Some((victim, landings)) = king_capture(square, dir, self.empty, targets) else {
+            let Some((victim, landings)) =
+                king_capture::<R::Board>(square, dir, self.empty, targets)
+            else {
                 continue;
             };
             continued = true;
@@ -308,7 +323,7 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
             // King landing rule: land where the capture goes on, if any such square exists.
             let mut onward = Bitboard::EMPTY;
             for landing in landings {
-                if king_can_capture(landing, self.empty, rest) {
+                if king_can_capture::<R::Board>(landing, self.empty, rest) {
                     onward |= landing.bb();
                 }
             }
@@ -360,8 +375,8 @@ fn gen_captures_with<R: Rules, S: CaptureSink>(
     };
     for (dir, movers) in Dir::ALL.into_iter().zip(jumps) {
         for from in movers {
-            let over = from.bb().shift(dir);
-            let landing = over.shift(dir).lowest();
+            let over = R::Board::shift(from.bb(), dir);
+            let landing = R::Board::shift(over, dir).lowest();
             search.from = from;
             search.empty = empty | from.bb();
             search.path[0] = from;
@@ -383,19 +398,17 @@ fn gen_captures_with<R: Rules, S: CaptureSink>(
 pub fn gen_quiets<R: Rules>(pos: &Position<R>, list: &mut MoveList) {
     let us = pos.side_to_move();
     let empty = pos.empty();
-    let crown = Bitboard::promotion_rank(us);
+    let crown = R::Board::promotion_rank(us);
     for dir in Dir::forward(us) {
         let back = dir.reverse();
-        for to in pos.men(us).shift(dir) & empty {
-            let from = to
-                .step(back)
-                .expect("a man's step comes from a real square");
+        for to in R::Board::shift(pos.men(us), dir) & empty {
+            let from = R::Board::shift(to.bb(), back).lowest();
             list.push(Move::quiet(from, to, crown.contains(to)));
         }
     }
     for from in pos.kings(us) {
         for dir in Dir::ALL {
-            for to in squares_until_blocked(from, dir, empty) {
+            for to in squares_until_blocked::<R::Board>(from, dir, empty) {
                 list.push(Move::quiet(from, to, false));
             }
         }
@@ -459,10 +472,11 @@ pub fn count_moves<R: Rules>(pos: &Position<R>, scratch: &mut MoveList) -> usize
     let empty = pos.empty();
     let men = pos.men(us);
     let [a, b] = Dir::forward(us);
-    let mut count = ((men.shift(a) & empty).count() + (men.shift(b) & empty).count()) as usize;
+    let mut count = ((R::Board::shift(men, a) & empty).count()
+        + (R::Board::shift(men, b) & empty).count()) as usize;
     for king in pos.kings(us) {
         for dir in Dir::ALL {
-            count += squares_until_blocked(king, dir, empty).count() as usize;
+            count += squares_until_blocked::<R::Board>(king, dir, empty).count() as usize;
         }
     }
     count

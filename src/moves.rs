@@ -111,10 +111,7 @@ impl fmt::Debug for Path {
         write!(
             f,
             "Path({:?})",
-            self.squares()
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
+            self.squares().iter().map(|s| s.index()).collect::<Vec<_>>()
         )
     }
 }

@@ -1,20 +1,28 @@
 //! Text in and out: squares, moves and PDN FEN positions, with errors that say what is wrong.
 //!
-//! * Squares are algebraic (`c3`); FENs also take PDN/lidraughts numbers (1 = b8 … 32 = g1).
-//! * A quiet move is `c3-d4`; a capture lists every landing square, `c3:e5:c7`. On input `x`
-//!   may stand for `:`, and a capture may be shortened to any subsequence of its landing squares
-//!   that keeps the first and the last (`c3:c7`) when exactly one legal move matches.
-//! * A position is `W:Wa1,c1,Kd4:Bb6,Kh8`: side to move, then each side's squares with `K` for a
-//!   king. Lower case, spaces, numbers, ranges (`1-12`), a trailing `.` and extra `:<tag><number>`
-//!   fields such as lidraughts' `:H0:F1` are accepted; the extra fields are returned to the caller.
+//! Each game writes its squares and moves in its [`MoveStyle`]:
+//!
+//! * Algebraic (the 8×8 games): squares `c3`; a quiet move is `c3-d4`; a capture lists every
+//!   landing square, `c3:e5:c7`.
+//! * Numeric (International): squares are PDN numbers (1 is the top-left playable square seen
+//!   from White); a quiet move is `32-28`; a capture is `28x19` when no other legal move goes
+//!   from 28 to 19, else its full path `28x19x10`.
+//!
+//! On input `x` and `:` are alike, and a capture may be shortened to any subsequence of its
+//! landing squares that keeps the first and the last (`c3:c7`) when exactly one legal move
+//! matches. A position is `W:Wa1,c1,Kd4:Bb6,Kh8`: side to move, then each side's squares with
+//! `K` for a king. Squares may be algebraic or PDN numbers in any game; lower case, spaces,
+//! ranges (`1-12`), a trailing `.` and extra `:<tag><number>` fields such as lidraughts'
+//! `:H0:F1` are accepted; the extra fields are returned to the caller.
 //!
 //! Nothing here panics on input.
 
+use crate::board::Geometry;
 use crate::movegen::{capture_paths, gen_quiets, has_capture, legal_moves_with_paths};
 use crate::moves::{Move, MoveList, Path};
 use crate::position::{Position, PositionError};
 use crate::types::{Bitboard, Side, Square};
-use crate::variant::Rules;
+use crate::variant::{MoveStyle, Rules};
 use std::fmt;
 
 /// Why a piece of text is not a valid square, move or position.
@@ -22,14 +30,14 @@ use std::fmt;
 pub enum NotationError {
     /// Nothing to parse.
     Empty(&'static str),
-    /// A square name that is not a dark square of the board.
+    /// A square name that is not a playable square of the board.
     BadSquare(String),
     /// The FEN's side-to-move field is neither `W` nor `B`.
     BadSideToMove(String),
     /// A FEN field that is not a piece list or a `<tag><number>` field.
     BadField(String),
     /// A square listed twice in a FEN.
-    DuplicateSquare(Square),
+    DuplicateSquare(String),
     /// The pieces do not form a position.
     Position(PositionError),
     /// The move text is not squares joined by `-`, `:` or `x`.
@@ -57,7 +65,7 @@ impl fmt::Display for NotationError {
             NotationError::BadSquare(s) => {
                 write!(
                     f,
-                    "'{s}' is not a dark square (use a1..h8 or a number 1..32)"
+                    "'{s}' is not a playable square of this board (use a name such as c3 or a PDN number)"
                 )
             }
             NotationError::BadSideToMove(s) => {
@@ -93,31 +101,30 @@ impl From<PositionError> for NotationError {
     }
 }
 
-/// Parses an algebraic square name (`c3`, any case).
-pub fn parse_square(text: &str) -> Result<Square, NotationError> {
-    let bad = || NotationError::BadSquare(text.to_string());
-    let bytes = text.trim().as_bytes();
-    let [file, rank] = bytes else {
-        return Err(bad());
+/// Parses a square of a move as the game writes it: algebraic (`c3`, any case) or a PDN number.
+pub fn parse_square<R: Rules>(text: &str) -> Result<Square, NotationError> {
+    let text = text.trim();
+    let square = match R::MOVE_STYLE {
+        MoveStyle::Algebraic => R::Board::parse_algebraic(text),
+        MoveStyle::Numeric => parse_number::<R::Board>(text),
     };
-    let file = file.to_ascii_lowercase();
-    if !(b'a'..=b'h').contains(&file) || !(b'1'..=b'8').contains(rank) {
-        return Err(bad());
-    }
-    Square::from_file_rank(file - b'a', rank - b'1').ok_or_else(bad)
+    square.ok_or_else(|| NotationError::BadSquare(text.to_string()))
 }
 
-/// Parses a FEN square: algebraic, or a PDN/lidraughts number (1 = b8 … 32 = g1).
-pub fn parse_fen_square(text: &str) -> Result<Square, NotationError> {
+/// Parses a FEN square: algebraic or a PDN number (on 8×8, 1 = b8 … 32 = g1), in any game.
+pub fn parse_fen_square<R: Rules>(text: &str) -> Result<Square, NotationError> {
     let text = text.trim();
-    if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() {
-        text.parse::<u8>()
-            .ok()
-            .and_then(Square::from_pdn_number)
-            .ok_or_else(|| NotationError::BadSquare(text.to_string()))
-    } else {
-        parse_square(text)
+    parse_number::<R::Board>(text)
+        .or_else(|| R::Board::parse_algebraic(text))
+        .ok_or_else(|| NotationError::BadSquare(text.to_string()))
+}
+
+/// A PDN square number, digits only.
+fn parse_number<B: Geometry>(text: &str) -> Option<Square> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
     }
+    text.parse::<u8>().ok().and_then(B::from_number)
 }
 
 /// A parsed FEN: the placement, the side to move and any extra `<tag><number>` fields.
@@ -136,9 +143,9 @@ pub struct Fen {
 }
 
 impl Fen {
-    /// Parses a PDN FEN. Validation is syntactic plus "no square twice"; [`Fen::position`]
-    /// checks the rest.
-    pub fn parse(text: &str) -> Result<Fen, NotationError> {
+    /// Parses a PDN FEN with the squares of `R`'s board. Validation is syntactic plus "no square
+    /// twice"; [`Fen::position`] checks the rest.
+    pub fn parse<R: Rules>(text: &str) -> Result<Fen, NotationError> {
         let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let text = text.trim_end_matches('.');
         if text.is_empty() {
@@ -161,8 +168,8 @@ impl Fen {
             let mut chars = field.chars();
             let tag = chars.next().map(|c| c.to_ascii_uppercase());
             match tag {
-                Some('W') => fen.add_pieces(Side::White, chars.as_str())?,
-                Some('B') => fen.add_pieces(Side::Black, chars.as_str())?,
+                Some('W') => fen.add_pieces::<R>(Side::White, chars.as_str())?,
+                Some('B') => fen.add_pieces::<R>(Side::Black, chars.as_str())?,
                 Some(c) if c.is_ascii_alphabetic() => {
                     let split = field
                         .find(|c: char| !c.is_ascii_alphabetic())
@@ -179,16 +186,16 @@ impl Fen {
         Ok(fen)
     }
 
-    fn add_pieces(&mut self, side: Side, list: &str) -> Result<(), NotationError> {
+    fn add_pieces<R: Rules>(&mut self, side: Side, list: &str) -> Result<(), NotationError> {
         for item in list.split(',').filter(|item| !item.is_empty()) {
             let (king, squares) = match item.strip_prefix(['K', 'k']) {
                 Some(rest) => (true, rest),
                 None => (false, item),
             };
-            let squares = parse_square_range(squares)?;
+            let squares = parse_square_range::<R>(squares)?;
             for square in squares {
                 if (self.white | self.black).contains(square) {
-                    return Err(NotationError::DuplicateSquare(square));
+                    return Err(NotationError::DuplicateSquare(R::square_name(square)));
                 }
                 match side {
                     Side::White => self.white |= square.bb(),
@@ -218,10 +225,78 @@ impl Fen {
     }
 }
 
+/// The value of an extra `:<tag><number>` field of a FEN, read without the squares (so without
+/// knowing the board): `fen_extra("W:W21:B3:H2:F7", "F") == Some(7)`.
+pub fn fen_extra(text: &str, tag: &str) -> Option<u64> {
+    text.split(':').skip(1).find_map(|field| {
+        let field = field.trim();
+        let split = field.find(|c: char| !c.is_ascii_alphabetic())?;
+        let (name, value) = field.split_at(split);
+        (name.eq_ignore_ascii_case(tag) && !name.is_empty())
+            .then(|| value.trim_end_matches('.').parse().ok())
+            .flatten()
+    })
+}
+
+/// The board in text, White at the bottom: `w`/`b` men, `W`/`B` kings, `.` an empty playable
+/// square, ranks and files labelled; on a numbered board each rank also shows its numbers.
+///
+/// ```text
+///  8    b   b   b   b
+///  7  b   b   b   b
+///  …
+///     a b c d e f g h
+/// ```
+pub fn board_picture<R: Rules>(pos: &Position<R>) -> Vec<String> {
+    let (files, ranks) = (R::Board::FILES, R::Board::RANKS);
+    let label_width = ranks.to_string().len();
+    let mut lines = Vec::new();
+    for rank in (0..ranks).rev() {
+        let mut row = format!(" {:>label_width$} ", rank + 1);
+        let mut numbers = Vec::new();
+        for file in 0..files {
+            let cell = match R::Board::square_at(file, rank) {
+                None => ' ',
+                Some(sq) => {
+                    numbers.push(R::Board::number(sq));
+                    match pos.piece_at(sq) {
+                        None => '.',
+                        Some(piece) => piece_letter(piece),
+                    }
+                }
+            };
+            row.push(' ');
+            row.push(cell);
+        }
+        if R::MOVE_STYLE == MoveStyle::Numeric
+            && let (Some(first), Some(last)) = (numbers.iter().min(), numbers.iter().max())
+        {
+            row.push_str(&format!("   {first}-{last}"));
+        }
+        lines.push(row);
+    }
+    let letters: String = (0..files)
+        .map(|f| format!(" {}", (b'a' + f) as char))
+        .collect();
+    lines.push(format!(" {:>label_width$} {letters}", ""));
+    lines
+}
+
+/// The letter of a piece in board pictures: `w` `W` `b` `B`.
+fn piece_letter(piece: crate::types::Piece) -> char {
+    use crate::types::Kind;
+    match (piece.side, piece.kind) {
+        (Side::White, Kind::Man) => 'w',
+        (Side::White, Kind::King) => 'W',
+        (Side::Black, Kind::Man) => 'b',
+        (Side::Black, Kind::King) => 'B',
+    }
+}
+
 /// One square, or a numeric range `a-b` of PDN numbers.
-fn parse_square_range(text: &str) -> Result<Vec<Square>, NotationError> {
+fn parse_square_range<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
     match text.split_once('-') {
-        None => Ok(vec![parse_fen_square(text)?]),
+        None => Ok(vec![parse_fen_square::<R>(text)?]),
         Some((first, last)) => {
             let bad = || NotationError::BadSquare(text.to_string());
             let first: u8 = first.parse().map_err(|_| bad())?;
@@ -230,7 +305,7 @@ fn parse_square_range(text: &str) -> Result<Vec<Square>, NotationError> {
                 return Err(bad());
             }
             (first..=last)
-                .map(|n| Square::from_pdn_number(n).ok_or_else(bad))
+                .map(|n| R::Board::from_number(n).ok_or_else(bad))
                 .collect()
         }
     }
@@ -245,10 +320,11 @@ fn parse_square_range(text: &str) -> Result<Vec<Square>, NotationError> {
 /// assert_eq!(pos, Position::startpos());
 /// ```
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, NotationError> {
-    Fen::parse(text)?.position()
+    Fen::parse::<R>(text)?.position()
 }
 
-/// The FEN of a position, squares algebraic in board order: `W:Wa1,c1,Kd4:Bb6,Kh8`.
+/// The FEN of a position in the game's notation: algebraic squares file by file
+/// (`W:Wa1,c1,Kd4:Bb6,Kh8`), or numbers in ascending order (`W:W31,32,K45:B3,K12`).
 pub fn fen<R: Rules>(pos: &Position<R>) -> String {
     let side = match pos.side_to_move() {
         Side::White => 'W',
@@ -256,7 +332,12 @@ pub fn fen<R: Rules>(pos: &Position<R>) -> String {
     };
     let list = |side: Side| {
         let mut squares: Vec<Square> = pos.pieces(side).into_iter().collect();
-        squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        match R::MOVE_STYLE {
+            MoveStyle::Algebraic => {
+                squares.sort_by_key(|sq| (R::Board::file(*sq), R::Board::rank(*sq)))
+            }
+            MoveStyle::Numeric => squares.sort_by_key(|sq| R::Board::number(*sq)),
+        }
         squares
             .iter()
             .map(|sq| {
@@ -265,7 +346,7 @@ pub fn fen<R: Rules>(pos: &Position<R>) -> String {
                 } else {
                     ""
                 };
-                format!("{king}{sq}")
+                format!("{king}{}", R::square_name(*sq))
             })
             .collect::<Vec<_>>()
             .join(",")
@@ -273,31 +354,48 @@ pub fn fen<R: Rules>(pos: &Position<R>) -> String {
     format!("{side}:W{}:B{}", list(Side::White), list(Side::Black))
 }
 
-/// A move as a front end shows it, independent of the game's type: the full landing path and
-/// the captured squares (the Hub protocol lists those).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A move as a front end shows it, independent of the game's type: its text in the game's
+/// notation, the full landing path and the captured squares (the Hub protocol lists those).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveRecord {
     /// Start square, then every landing square.
     pub path: Path,
     /// The captured pieces.
     pub captured: Bitboard,
+    /// The move in the game's notation, as [`move_to_string`] writes it.
+    pub text: String,
 }
 
 impl MoveRecord {
     /// The record of a legal move of `pos`.
     pub fn new<R: Rules>(pos: &Position<R>, mv: Move) -> MoveRecord {
-        let path = if mv.is_capture() {
+        let paths = if mv.is_capture() {
             capture_paths(pos)
-                .into_iter()
-                .find(|(m, _)| *m == mv)
-                .map(|(_, path)| path)
         } else {
-            None
+            Vec::new()
         };
+        MoveRecord::from_paths::<R>(&paths, mv)
+    }
+
+    /// The record of `mv` given every capture path of its position (none for a quiet move).
+    fn from_paths<R: Rules>(paths: &[(Move, Path)], mv: Move) -> MoveRecord {
+        let path = paths.iter().find(|(m, _)| *m == mv).map(|(_, path)| *path);
         let fallback = || Path::new(&[mv.from(), mv.to()]).expect("two squares make a path");
+        let path = path.unwrap_or_else(fallback);
+        // Numeric notation writes a capture by its two ends when no other move shares them.
+        let short = R::MOVE_STYLE == MoveStyle::Numeric
+            && !paths
+                .iter()
+                .any(|(m, _)| *m != mv && m.from() == mv.from() && m.to() == mv.to());
+        let text = if short {
+            format_squares::<R>(&[mv.from(), mv.to()], mv.is_capture())
+        } else {
+            format_squares::<R>(path.squares(), mv.is_capture())
+        };
         MoveRecord {
-            path: path.unwrap_or_else(fallback),
+            path,
             captured: mv.captured(),
+            text,
         }
     }
 
@@ -321,40 +419,50 @@ impl MoveRecord {
 }
 
 impl fmt::Display for MoveRecord {
-    /// The algebraic notation: `c3-d4` or `c3:e5:c7`.
+    /// The move in the game's notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&format_path(&self.path, self.is_capture()))
+        f.write_str(&self.text)
     }
 }
 
-/// Formats a path: `c3-d4` for a quiet move, `c3:e5:c7` for a capture.
-pub fn format_path(path: &Path, capture: bool) -> String {
-    let separator = if capture { ":" } else { "-" };
-    path.squares()
+/// Formats a path in the game's notation: `c3-d4` or `c3:e5:c7`; `32-28` or `28x19x10`.
+pub fn format_path<R: Rules>(path: &Path, capture: bool) -> String {
+    format_squares::<R>(path.squares(), capture)
+}
+
+fn format_squares<R: Rules>(squares: &[Square], capture: bool) -> String {
+    let separator = match (capture, R::MOVE_STYLE) {
+        (false, _) => "-",
+        (true, MoveStyle::Algebraic) => ":",
+        (true, MoveStyle::Numeric) => "x",
+    };
+    squares
         .iter()
-        .map(|sq| sq.to_string())
+        .map(|sq| R::square_name(*sq))
         .collect::<Vec<_>>()
         .join(separator)
 }
 
-/// The notation of a legal move in `pos`: its full landing path.
+/// The notation of a legal move in `pos`: its full landing path (numeric notation: its two
+/// ends when no other legal move shares them).
 ///
 /// Of several paths that make the same move, the first one generated is shown, so the text is
 /// the same every time.
 pub fn move_to_string<R: Rules>(pos: &Position<R>, mv: Move) -> String {
-    MoveRecord::new(pos, mv).to_string()
+    MoveRecord::new(pos, mv).text
 }
 
 /// The notation of every legal move of `pos`, in generation order.
 pub fn legal_move_strings<R: Rules>(pos: &Position<R>) -> Vec<(Move, String)> {
+    let paths = capture_paths(pos);
     legal_moves_with_paths(pos)
         .into_iter()
-        .map(|(mv, path)| (mv, format_path(&path, mv.is_capture())))
+        .map(|(mv, _)| (mv, MoveRecord::from_paths::<R>(&paths, mv).text))
         .collect()
 }
 
 /// Splits move text into its squares.
-fn parse_move_squares(text: &str) -> Result<Vec<Square>, NotationError> {
+fn parse_move_squares<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
     let bad = || NotationError::BadMove(text.to_string());
     let squares: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
     if squares.len() < 2 {
@@ -362,7 +470,7 @@ fn parse_move_squares(text: &str) -> Result<Vec<Square>, NotationError> {
     }
     squares
         .into_iter()
-        .map(|s| parse_square(s).map_err(|_| bad()))
+        .map(|s| parse_square::<R>(s).map_err(|_| bad()))
         .collect()
 }
 
@@ -396,7 +504,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares(text)?;
+    let given = parse_move_squares::<R>(text)?;
     let capturing = has_capture(pos);
     let candidates: Vec<(Move, Path)> = if capturing {
         capture_paths(pos)
@@ -445,8 +553,8 @@ fn explain_illegal<R: Rules>(pos: &Position<R>, given: &[Square], capturing: boo
     if legal.is_empty() {
         return format!("{} has no legal move", pos.side_to_move().name());
     }
-    let from = given[0];
-    let reason = match pos.piece_at(from) {
+    let from = R::square_name(given[0]);
+    let reason = match pos.piece_at(given[0]) {
         None => format!("{from} is empty"),
         Some(piece) if piece.side != pos.side_to_move() => {
             format!(
@@ -468,17 +576,18 @@ mod tests {
 
     #[test]
     fn squares_parse_in_both_cases_and_reject_light_squares() {
+        let name = |sq: Square| Russian::square_name(sq);
         assert_eq!(
-            parse_square("C3").map(|s| s.to_string()),
+            parse_square::<Russian>("C3").map(name),
             Ok("c3".to_string())
         );
-        assert!(parse_square("c4").is_err());
-        assert!(parse_square("i1").is_err());
-        assert!(parse_square("").is_err());
-        assert!(parse_fen_square("33").is_err());
-        assert!(parse_fen_square("0").is_err());
+        assert!(parse_square::<Russian>("c4").is_err());
+        assert!(parse_square::<Russian>("i1").is_err());
+        assert!(parse_square::<Russian>("").is_err());
+        assert!(parse_fen_square::<Russian>("33").is_err());
+        assert!(parse_fen_square::<Russian>("0").is_err());
         assert_eq!(
-            parse_fen_square("29").map(|s| s.to_string()),
+            parse_fen_square::<Russian>("29").map(name),
             Ok("a1".to_string())
         );
     }
@@ -494,7 +603,7 @@ mod tests {
         ] {
             assert_eq!(parse_fen::<Russian>(text), Ok(start), "{text}");
         }
-        let fen = Fen::parse("B:Wa1:BKh8:H7:F12").unwrap();
+        let fen = Fen::parse::<Russian>("B:Wa1:BKh8:H7:F12").unwrap();
         assert_eq!(fen.extra("H"), Some(7));
         assert_eq!(fen.extra("F"), Some(12));
     }
@@ -522,7 +631,7 @@ mod tests {
 
     #[test]
     fn path_matching_allows_shortening() {
-        let sq = |s: &str| parse_square(s).unwrap();
+        let sq = |s: &str| parse_square::<Russian>(s).unwrap();
         let path = [sq("c3"), sq("e5"), sq("c7"), sq("a5")];
         assert!(path_matches(&path, &[sq("c3"), sq("a5")]));
         assert!(path_matches(&path, &[sq("c3"), sq("c7"), sq("a5")]));

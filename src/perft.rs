@@ -32,12 +32,12 @@ pub enum Counting {
 
 /// Collects one move per capture sequence (see [`SequenceCounter`]), duplicates of a move
 /// included.
-struct EverySequence<'a> {
+struct EverySequence<'a, B: crate::board::Diagonal> {
     list: &'a mut MoveList,
-    counter: SequenceCounter,
+    counter: SequenceCounter<B>,
 }
 
-impl CaptureSink for EverySequence<'_> {
+impl<B: crate::board::Diagonal> CaptureSink for EverySequence<'_, B> {
     fn sequence(&mut self, mv: Move, path: &[Square]) {
         if self.counter.is_new(mv, path) {
             self.list.push(mv);
@@ -58,7 +58,8 @@ fn expand<R: Rules>(pos: &Position<R>, counting: Counting, list: &mut MoveList) 
         Counting::Paths => {
             if has_capture(pos) {
                 list.clear();
-                let counter = SequenceCounter::new(pos.pieces(pos.side_to_move().opponent()));
+                let counter =
+                    SequenceCounter::<R::Board>::new(pos.pieces(pos.side_to_move().opponent()));
                 gen_captures(pos, &mut EverySequence { list, counter });
             } else {
                 gen_moves(pos, list);
@@ -74,7 +75,8 @@ fn count_leaf<R: Rules>(pos: &Position<R>, counting: Counting, scratch: &mut Mov
         Counting::Moves => count_moves(pos, scratch) as u64,
         Counting::Paths => {
             if has_capture(pos) {
-                let mut counter = SequenceCounter::new(pos.pieces(pos.side_to_move().opponent()));
+                let mut counter =
+                    SequenceCounter::<R::Board>::new(pos.pieces(pos.side_to_move().opponent()));
                 gen_captures(pos, &mut counter);
                 counter.count
             } else {

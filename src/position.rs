@@ -2,6 +2,7 @@
 //! key, with making and unmaking moves. It knows nothing of game history, draw rules or notation
 //! (see `game` and `notation`), and it trusts the moves it is given to be legal.
 
+use crate::board::Geometry;
 use crate::moves::Move;
 use crate::types::{Bitboard, Kind, Piece, Side, Square};
 use crate::variant::Rules;
@@ -57,16 +58,16 @@ impl<R: Rules> fmt::Debug for Position<R> {
     }
 }
 
-/// Why a set of bitboards is not a position.
+/// Why a set of bitboards is not a position. Squares are named as the game writes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// A square is claimed by both sides.
-    Overlap(Square),
+    Overlap(String),
     /// A king is listed on a square with no piece.
-    KingWithoutPiece(Square),
+    KingWithoutPiece(String),
     /// A man stands on the rank where it would already have been crowned.
-    ManOnPromotionRank(Square, Side),
-    /// A bit outside the 32 playable squares is set.
+    ManOnPromotionRank(String, Side),
+    /// A bit outside the board's playable squares is set.
     OffBoard,
 }
 
@@ -105,20 +106,20 @@ impl<R: Rules> Position<R> {
         kings: Bitboard,
         side: Side,
     ) -> Result<Self, PositionError> {
-        if (white | black | kings).without(Bitboard::ALL).any() {
+        if (white | black | kings).without(R::Board::SQUARES).any() {
             return Err(PositionError::OffBoard);
         }
         if let Some(sq) = (white & black).into_iter().next() {
-            return Err(PositionError::Overlap(sq));
+            return Err(PositionError::Overlap(R::square_name(sq)));
         }
         if let Some(sq) = kings.without(white | black).into_iter().next() {
-            return Err(PositionError::KingWithoutPiece(sq));
+            return Err(PositionError::KingWithoutPiece(R::square_name(sq)));
         }
         for side in Side::BOTH {
             let own = if side == Side::White { white } else { black };
-            let stuck = own.without(kings) & Bitboard::promotion_rank(side);
+            let stuck = own.without(kings) & R::Board::promotion_rank(side);
             if let Some(sq) = stuck.into_iter().next() {
-                return Err(PositionError::ManOnPromotionRank(sq, side));
+                return Err(PositionError::ManOnPromotionRank(R::square_name(sq), side));
             }
         }
         let mut pos = Position {
@@ -132,10 +133,17 @@ impl<R: Rules> Position<R> {
         Ok(pos)
     }
 
-    /// The starting position of the game.
+    /// The starting position of the game: each side's men fill the ranks nearest to it, all
+    /// but the two middle ranks (12 men each on 8×8, 20 on 10×10).
     pub fn startpos() -> Self {
-        let white = Bitboard::rank(0) | Bitboard::rank(1) | Bitboard::rank(2);
-        let black = Bitboard::rank(5) | Bitboard::rank(6) | Bitboard::rank(7);
+        let ranks = R::Board::RANKS;
+        let filled = ranks / 2 - 1;
+        let white = (0..filled)
+            .map(R::Board::rank_squares)
+            .fold(Bitboard::EMPTY, |a, b| a | b);
+        let black = (ranks - filled..ranks)
+            .map(R::Board::rank_squares)
+            .fold(Bitboard::EMPTY, |a, b| a | b);
         Self::from_parts(white, black, Bitboard::EMPTY, Side::White)
             .expect("the starting position is valid")
     }
@@ -179,7 +187,7 @@ impl<R: Rules> Position<R> {
     /// Every empty playable square.
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        self.occupied().complement()
+        R::Board::complement(self.occupied())
     }
 
     /// The piece on `square`, if any.

@@ -12,23 +12,30 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
+/// Keys for every bit index 0..64. Bits 0..36 (the 8×8 layout) are drawn first, in the order
+/// they always were, so the keys of the 8×8 games did not change when larger boards came.
 const fn build_piece_keys() -> [[[u64; 64]; 2]; 2] {
     let mut keys = [[[0; 64]; 2]; 2];
     let mut state = 0x6461_6D6B_615F_7A6B; // "damka_zk"
-    let mut side = 0;
-    while side < 2 {
-        let mut kind = 0;
-        while kind < 2 {
-            let mut square = 0;
-            while square < Square::BITS {
-                let (next, value) = splitmix64(state);
-                state = next;
-                keys[side][kind][square] = value;
-                square += 1;
+    let ranges = [(0, 36), (36, 64)];
+    let mut r = 0;
+    while r < ranges.len() {
+        let mut side = 0;
+        while side < 2 {
+            let mut kind = 0;
+            while kind < 2 {
+                let mut square = ranges[r].0;
+                while square < ranges[r].1 {
+                    let (next, value) = splitmix64(state);
+                    state = next;
+                    keys[side][kind][square] = value;
+                    square += 1;
+                }
+                kind += 1;
             }
-            kind += 1;
+            side += 1;
         }
-        side += 1;
+        r += 1;
     }
     keys
 }
@@ -55,7 +62,7 @@ mod tests {
         let mut seen = HashSet::new();
         for side in Side::BOTH {
             for kind in [Kind::Man, Kind::King] {
-                for square in Square::all() {
+                for square in (0..64).map(Square::from_index_unchecked) {
                     let key = piece_key(side, kind, square);
                     assert_ne!(key, 0);
                     assert!(seen.insert(key));

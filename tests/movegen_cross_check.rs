@@ -5,6 +5,7 @@ mod common;
 
 use common::reference::{Board, Cell, RefMove};
 use common::{Rng, random_position};
+use damka::board::{Dark8, Geometry};
 use damka::movegen::{capture_paths, count_moves, gen_moves};
 use damka::moves::{Move, MoveList};
 use damka::notation::{self, fen, parse_fen};
@@ -14,15 +15,16 @@ use damka::variant::Russian;
 use std::collections::BTreeSet;
 
 fn coords(sq: Square) -> (u8, u8) {
-    (sq.file(), sq.rank())
+    (Dark8::file(sq), Dark8::rank(sq))
 }
 
 fn to_reference(pos: &Position<Russian>) -> Board {
     let mut cells = [[Cell::Empty; 8]; 8];
-    for sq in Square::all() {
+    for sq in Dark8::squares() {
         if let Some(piece) = pos.piece_at(sq) {
             let white = piece.side == Side::White;
-            cells[sq.file() as usize][sq.rank() as usize] = match piece.kind {
+            let (file, rank) = coords(sq);
+            cells[file as usize][rank as usize] = match piece.kind {
                 Kind::Man => Cell::Man(white),
                 Kind::King => Cell::King(white),
             };

@@ -1,11 +1,12 @@
-//! Perft against the published reference numbers in `tests/data/*.perft`.
+//! Perft against the published reference numbers in `tests/data/<game>/*.perft`.
 //!
 //! The default run counts every line up to a node limit that keeps `cargo test --release` to a
 //! few seconds; `cargo test --release -- --ignored` runs the deep lines too.
 
 use damka::notation::parse_fen;
 use damka::perft::{Counting, parallel_perft};
-use damka::variant::{Brazilian, Giveaway, Rules, Russian};
+use damka::variant::Variant;
+use damka::with_rules;
 use std::path::Path;
 
 /// One expectation from a perft file.
@@ -50,51 +51,77 @@ fn read_perft_file(path: &Path) -> Vec<Line> {
     lines
 }
 
-/// Checks every line of `file` with at most `node_limit` nodes (all lines if `None`).
-fn run_perft_file<R: Rules>(file: &str, node_limit: Option<u64>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+/// Checks every line of every `tests/data/<game>/*.perft` file of `variant` with at most
+/// `node_limit` nodes (all lines if `None`).
+fn run_perft_files(variant: Variant, node_limit: Option<u64>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
-        .join(file);
+        .join(variant.name());
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "perft"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no perft file in {}", dir.display());
     let mut checked = 0;
-    for line in read_perft_file(&path) {
-        if node_limit.is_some_and(|limit| line.nodes > limit) {
-            continue;
+    for file in files {
+        for line in read_perft_file(&file) {
+            if node_limit.is_some_and(|limit| line.nodes > limit) {
+                continue;
+            }
+            let nodes = with_rules!(variant, R => {
+                let pos = parse_fen::<R>(&line.fen).expect("perft FEN parses");
+                parallel_perft(&pos, line.depth, line.counting)
+            });
+            assert_eq!(
+                nodes, line.nodes,
+                "{variant} {} {:?} depth {}",
+                line.id, line.counting, line.depth
+            );
+            checked += 1;
         }
-        let pos = parse_fen::<R>(&line.fen).expect("perft FEN parses");
-        let nodes = parallel_perft(&pos, line.depth, line.counting);
-        assert_eq!(
-            nodes, line.nodes,
-            "{} {:?} depth {}",
-            line.id, line.counting, line.depth
-        );
-        checked += 1;
     }
-    assert!(checked > 0, "no perft line checked in {file}");
+    assert!(checked > 0, "no perft line of {variant} checked");
 }
+
+/// The node limit of the default run: a few seconds for all games together.
+const SHALLOW: Option<u64> = Some(25_000_000);
 
 #[test]
 fn russian_perft_shallow() {
-    run_perft_file::<Russian>("russian.perft", Some(25_000_000));
+    run_perft_files(Variant::Russian, SHALLOW);
 }
 
 #[test]
 #[ignore = "deep perft: about a minute"]
 fn russian_perft_deep() {
-    run_perft_file::<Russian>("russian.perft", None);
+    run_perft_files(Variant::Russian, None);
 }
 
 #[test]
 fn brazilian_perft_shallow() {
-    run_perft_file::<Brazilian>("brazilian.perft", Some(25_000_000));
+    run_perft_files(Variant::Brazilian, SHALLOW);
 }
 
 #[test]
 fn giveaway_perft_shallow() {
-    run_perft_file::<Giveaway>("giveaway.perft", Some(5_000_000));
+    run_perft_files(Variant::Giveaway, Some(5_000_000));
 }
 
 #[test]
 #[ignore = "deep perft"]
 fn giveaway_perft_deep() {
-    run_perft_file::<Giveaway>("giveaway.perft", None);
+    run_perft_files(Variant::Giveaway, None);
+}
+
+#[test]
+fn international_perft_shallow() {
+    run_perft_files(Variant::International, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: a few seconds per depth-10 line"]
+fn international_perft_deep() {
+    run_perft_files(Variant::International, None);
 }

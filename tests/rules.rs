@@ -10,7 +10,7 @@ use damka::notation::{self, fen, format_path, parse_fen, parse_square};
 use damka::perft::{Counting, perft};
 use damka::position::Position;
 use damka::types::{Kind, Side};
-use damka::variant::Russian;
+use damka::variant::{Rules, Russian};
 
 fn position(text: &str) -> Position<Russian> {
     parse_fen(text).unwrap_or_else(|e| panic!("bad test FEN {text}: {e}"))
@@ -23,11 +23,14 @@ fn all_paths(pos: &Position<Russian>) -> Vec<(Move, String)> {
     if list.iter().any(|m| m.is_capture()) {
         capture_paths(pos)
             .into_iter()
-            .map(|(mv, path)| (mv, format_path(&path, true)))
+            .map(|(mv, path)| (mv, format_path::<Russian>(&path, true)))
             .collect()
     } else {
         list.iter()
-            .map(|mv| (*mv, format!("{}-{}", mv.from(), mv.to())))
+            .map(|mv| {
+                let name = Russian::square_name;
+                (*mv, format!("{}-{}", name(mv.from()), name(mv.to())))
+            })
             .collect()
     }
 }
@@ -75,7 +78,7 @@ fn after(fen_text: &str, mv: &str) -> Position<Russian> {
 }
 
 fn kind_at(pos: &Position<Russian>, square: &str) -> Option<(Side, Kind)> {
-    let sq = parse_square(square).expect("test square");
+    let sq = parse_square::<Russian>(square).expect("test square");
     pos.piece_at(sq).map(|p| (p.side, p.kind))
 }
 

@@ -30,7 +30,11 @@ fn search(game: &Game<Russian>, depth: u32) -> SearchOutcome {
 }
 
 fn best(outcome: &SearchOutcome) -> String {
-    outcome.best.map(|r| r.to_string()).unwrap_or_default()
+    outcome
+        .best
+        .as_ref()
+        .map(|r| r.to_string())
+        .unwrap_or_default()
 }
 
 #[derive(Default)]

@@ -13,6 +13,7 @@ mod features;
 
 pub use features::{draw_scale, features};
 
+use crate::board::{Dark8, Dark10, Diagonal, Geometry};
 use crate::position::Position;
 use crate::score::Score;
 use crate::types::Side;
@@ -31,21 +32,27 @@ pub const SCALAR_NAMES: [&str; SCALARS] = [
 /// Number of count features.
 pub const SCALARS: usize = 6;
 
-/// Index of the first man square weight (32 of them, a1 = 0 … h8 = 31 from the owner's side).
+/// The most squares a board of any game has: the square tables are this long, and a smaller
+/// board leaves the end of each table unused (always zero).
+pub const MAX_SQUARES: usize = 50;
+
+/// Index of the first man square weight (a1 = 0, then along the ranks, from the owner's side:
+/// see [`Geometry::relative`]).
 pub const MAN_SQUARES: usize = SCALARS;
 
 /// Index of the first king square weight.
-pub const KING_SQUARES: usize = SCALARS + 32;
+pub const KING_SQUARES: usize = SCALARS + MAX_SQUARES;
 
 /// Number of weights.
-pub const FEATURES: usize = SCALARS + 64;
+pub const FEATURES: usize = SCALARS + 2 * MAX_SQUARES;
 
-/// The name of a weight: a count feature, or `man c3` / `king d4` for a square, as seen from
-/// White (for Black the board is turned round).
-pub fn feature_name(index: usize) -> String {
+/// The name of a weight on board `B`: a count feature, or `man c3` / `king d4` for a square, as
+/// seen from White (for Black the board is turned round).
+pub fn feature_name<B: Geometry>(index: usize) -> String {
     let square_name = |i: usize| {
-        crate::types::Square::from_russian_number(i as u8 + 1)
-            .map_or("?".to_string(), |s| s.to_string())
+        B::squares()
+            .find(|sq| B::relative(Side::White, *sq) == i)
+            .map_or("-".to_string(), B::algebraic)
     };
     match index {
         i if i < SCALARS => SCALAR_NAMES[i].to_string(),
@@ -88,9 +95,11 @@ const RUSSIAN_MAN_SQUARES: [i32; 32] = [
 /// burden: a man's count and its square's value roughly cancel, while mobility and kings are
 /// worth having, because the player with moves to spare is the one who can make the opponent
 /// take. The search still sees that a side left without pieces or moves has won.
-const GIVEAWAY_WEIGHTS: [i32; FEATURES] = [
-    -49, -104, 5, -2, 6, 6, // man, king, mobility, blocked man, king mobility, runaway man
-    17, 55, 60, 43, // men: a1 c1 e1 g1
+const GIVEAWAY_SCALARS: [i32; SCALARS] = [-49, -104, 5, -2, 6, 6];
+
+/// Giveaway's man squares (see [`GIVEAWAY_SCALARS`]).
+const GIVEAWAY_MAN_SQUARES: [i32; 32] = [
+    17, 55, 60, 43, // a1 c1 e1 g1
     44, 61, 52, 36, // b2 d2 f2 h2
     40, 49, 55, 45, // a3 c3 e3 g3
     51, 57, 61, 49, // b4 d4 f4 h4
@@ -98,7 +107,11 @@ const GIVEAWAY_WEIGHTS: [i32; FEATURES] = [
     38, 69, 68, 54, // b6 d6 f6 h6
     3, 51, 74, 122, // a7 c7 e7 g7
     0, 0, 0, 0, // b8 d8 f8 h8
-    184, 183, 216, 193, // kings: a1 c1 e1 g1
+];
+
+/// Giveaway's king squares (see [`GIVEAWAY_SCALARS`]).
+const GIVEAWAY_KING_SQUARES: [i32; 32] = [
+    184, 183, 216, 193, // a1 c1 e1 g1
     148, 180, 149, 154, // b2 d2 f2 h2
     172, 145, 135, 112, // a3 c3 e3 g3
     111, 90, 117, 126, // b4 d4 f4 h4
@@ -109,24 +122,57 @@ const GIVEAWAY_WEIGHTS: [i32; FEATURES] = [
 ];
 
 impl Weights {
-    /// The weights of a game: Russian's also serve Brazilian; giveaway has its own.
+    /// The weights of a game: Russian's also serve Brazilian; giveaway and International have
+    /// their own.
     pub fn for_variant(variant: Variant) -> Weights {
         let mut w = [0; FEATURES];
+        let man_squares = MAN_SQUARES..MAN_SQUARES + 32;
+        let king_squares = KING_SQUARES..KING_SQUARES + 32;
         match variant {
             Variant::Russian | Variant::Brazilian => {
                 w[..SCALARS].copy_from_slice(&[100, 270, 2, 8, 1, 13]);
-                w[MAN_SQUARES..KING_SQUARES].copy_from_slice(&RUSSIAN_MAN_SQUARES);
+                w[man_squares].copy_from_slice(&RUSSIAN_MAN_SQUARES);
                 // Kings: the centre, and above all the main road a1-h8.
-                for square in crate::types::Square::all() {
-                    let i = square.russian_number() as usize - 1;
-                    let centre = matches!(square.to_string().as_str(), "d4" | "f4" | "c5" | "e5");
-                    let main_road = square.file() == square.rank();
+                for square in Dark8::squares() {
+                    let i = Dark8::relative(Side::White, square);
+                    let centre =
+                        matches!(Dark8::algebraic(square).as_str(), "d4" | "f4" | "c5" | "e5");
+                    let main_road = Dark8::long_diagonal().contains(square);
                     w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
                 }
             }
-            Variant::Giveaway => w.copy_from_slice(&GIVEAWAY_WEIGHTS),
+            Variant::Giveaway => {
+                w[..SCALARS].copy_from_slice(&GIVEAWAY_SCALARS);
+                w[man_squares].copy_from_slice(&GIVEAWAY_MAN_SQUARES);
+                w[king_squares].copy_from_slice(&GIVEAWAY_KING_SQUARES);
+            }
+            Variant::International => international_weights(&mut w),
         }
         Weights(w)
+    }
+}
+
+/// International's hand-written weights: a king is worth three men; a man gains a little for
+/// each step forward and more close to the crowning rank, and is worth more in the centre files
+/// and on its own back rank (which keeps the opponent's men from being crowned); a king likes the
+/// long diagonal and the centre.
+fn international_weights(w: &mut [i32; FEATURES]) {
+    w[..SCALARS].copy_from_slice(&[100, 300, 2, 6, 1, 15]);
+    for square in Dark10::squares() {
+        let i = Dark10::relative(Side::White, square);
+        let (file, rank) = (Dark10::file(square) as i32, Dark10::rank(square) as i32);
+        let centre = (3..=6).contains(&file) as i32;
+        let man = match rank {
+            0 => 10,
+            9 => 0,
+            8 => 60,
+            7 => 30,
+            r => 2 * r,
+        } + 4 * centre;
+        w[MAN_SQUARES + i] = man;
+        let long_diagonal = Dark10::long_diagonal().contains(square) as i32;
+        let middle = ((3..=6).contains(&file) && (3..=6).contains(&rank)) as i32;
+        w[KING_SQUARES + i] = 12 * long_diagonal + 6 * middle;
     }
 }
 
@@ -229,9 +275,11 @@ mod tests {
 
     #[test]
     fn names_cover_every_weight() {
-        assert_eq!(feature_name(0), "man");
-        assert_eq!(feature_name(MAN_SQUARES), "man a1");
-        assert_eq!(feature_name(KING_SQUARES + 31), "king h8");
+        assert_eq!(feature_name::<Dark8>(0), "man");
+        assert_eq!(feature_name::<Dark8>(MAN_SQUARES), "man a1");
+        assert_eq!(feature_name::<Dark8>(KING_SQUARES + 31), "king h8");
+        assert_eq!(feature_name::<Dark8>(KING_SQUARES + 32), "king -");
+        assert_eq!(feature_name::<Dark10>(KING_SQUARES + 49), "king j10");
         assert_eq!(
             Weights::default().0[KING_SQUARES],
             12,

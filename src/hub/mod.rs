@@ -18,7 +18,7 @@ use crate::output;
 use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
 use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
-use notation::{move_text, pair};
+use notation::{HubSquares, move_text, pair};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -206,13 +206,16 @@ impl Hub {
         board: Option<&HubBoard>,
         moves: &[HubMove],
     ) -> Result<(), HubError> {
-        let fen = board.map(notation::board_to_fen).transpose()?;
         let options = self.engine.options();
+        let squares = HubSquares::for_variant(options.variant);
+        let fen = board
+            .map(|b| notation::board_to_fen(b, &squares))
+            .transpose()?;
         let mut scratch = engine::new_session(options.variant, fen.as_deref(), &[], options.draws)
             .map_err(HubError::BadPosition)?;
         let mut records = Vec::with_capacity(moves.len());
         for mv in moves {
-            let record = notation::find_move(mv, &scratch.legal_moves())?;
+            let record = notation::find_move(mv, &scratch.legal_moves(), &squares)?;
             scratch
                 .play_record(&record)
                 .map_err(|e| HubError::BadMove {
@@ -232,7 +235,8 @@ impl Hub {
         let level = std::mem::take(&mut self.level);
         let mut limits = limits(&level, self.engine.game().side_to_move());
         limits.ponder = mode == GoMode::Ponder;
-        self.engine.go(limits, Box::new(HubReporter));
+        let squares = HubSquares::for_variant(self.engine.options().variant);
+        self.engine.go(limits, Box::new(HubReporter { squares }));
     }
 }
 
@@ -276,7 +280,9 @@ fn limits(level: &Level, side: Side) -> Limits {
 }
 
 /// Writes the search's progress as `info` lines and its result as the `done` line.
-struct HubReporter;
+struct HubReporter {
+    squares: HubSquares,
+}
 
 impl Reporter for HubReporter {
     fn info(&mut self, info: &SearchInfo) {
@@ -294,7 +300,11 @@ impl Reporter for HubReporter {
             notation::mnps_text(info.nps)
         );
         if !info.pv.is_empty() {
-            let pv: Vec<String> = info.pv.iter().map(move_text).collect();
+            let pv: Vec<String> = info
+                .pv
+                .iter()
+                .map(|m| move_text(m, &self.squares))
+                .collect();
             line.push(' ');
             line.push_str(&pair("pv", &pv.join(" ")));
         }
@@ -305,10 +315,10 @@ impl Reporter for HubReporter {
         let mut line = "done".to_string();
         if let Some(best) = &outcome.best {
             line.push(' ');
-            line.push_str(&pair("move", &move_text(best)));
+            line.push_str(&pair("move", &move_text(best, &self.squares)));
             if let Some(ponder) = &outcome.ponder {
                 line.push(' ');
-                line.push_str(&pair("ponder", &move_text(ponder)));
+                line.push_str(&pair("ponder", &move_text(ponder, &self.squares)));
             }
         }
         output::line(&line);

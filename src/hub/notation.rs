@@ -1,39 +1,106 @@
-//! The Hub protocol's conventions for the 8×8 games, in both directions: the `pos=` board, move
-//! numbers, scores and times. Pure functions; the loop in [`super`] applies them.
+//! The Hub protocol's conventions, in both directions: the `pos=` board, move numbers, scores
+//! and times. Pure functions; the loop in [`super`] applies them.
 //!
-//! Numbering, as pydraughts (the client lidraughts bots use) speaks it for Russian:
-//! * the `pos=` board lists the squares in PDN order, 1 = b8, 2 = d8, … 32 = g1;
-//! * moves (`moves=`, `done move=`, `pv=`) use the Russian numbering, 1 = a1, 2 = c1, … 32 = h8.
+//! Numbering, as pydraughts (the client lidraughts bots use) speaks it ([`HubSquares`]):
+//! * the `pos=` board lists the squares in PDN order (on 8×8, 1 = b8 … 32 = g1; on 10×10,
+//!   1 = b10 … 50 = i1);
+//! * moves (`moves=`, `done move=`, `pv=`) use the PDN numbers on numbered boards
+//!   (International) and the Russian numbering from a1 on the 8×8 games, 1 = a1, 2 = c1, …
+//!   32 = h8.
 
 use super::command::{HubBoard, HubError, HubMove};
+use crate::board::Geometry;
 use crate::notation::MoveRecord;
 use crate::score::Score;
 use crate::types::{Bitboard, Kind, Side, Square};
+use crate::variant::{MoveStyle, Rules, Variant};
+use crate::with_rules;
 use std::time::Duration;
 
-/// Squares on the boards of the games damka plays today (all 8×8).
-pub const SQUARES: usize = 32;
+/// How Hub numbers the squares of one game's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HubSquares {
+    count: usize,
+    /// The Hub move number of each bit index (0 where no square).
+    move_number: [u8; 64],
+    /// The bit index of each Hub move number (255 where none).
+    move_square: [u8; 65],
+    /// The bit index of each `pos=` cell, in order.
+    board_square: [u8; 64],
+}
 
-/// The FEN of a `pos=` board (algebraic squares, which every FEN reader of damka takes).
+impl HubSquares {
+    /// The numbering of game `R`.
+    pub fn of<R: Rules>() -> HubSquares {
+        let mut squares = HubSquares {
+            count: R::Board::SQUARE_COUNT,
+            move_number: [0; 64],
+            move_square: [255; 65],
+            board_square: [255; 64],
+        };
+        for sq in R::Board::squares() {
+            let number = match R::MOVE_STYLE {
+                MoveStyle::Numeric => R::Board::number(sq),
+                MoveStyle::Algebraic => R::Board::relative(Side::White, sq) as u8 + 1,
+            };
+            squares.move_number[sq.index()] = number;
+            squares.move_square[number as usize] = sq.index() as u8;
+            squares.board_square[R::Board::number(sq) as usize - 1] = sq.index() as u8;
+        }
+        squares
+    }
+
+    /// The numbering of a game chosen at run time.
+    pub fn for_variant(variant: Variant) -> HubSquares {
+        with_rules!(variant, R => HubSquares::of::<R>())
+    }
+
+    /// Squares on the board.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The Hub move number of a square.
+    pub fn number(&self, square: Square) -> u8 {
+        self.move_number[square.index() & 63]
+    }
+
+    /// The square with a Hub move number.
+    pub fn square(&self, number: u8) -> Option<Square> {
+        let index = *self.move_square.get(number as usize)?;
+        (index != 255).then(|| Square::from_index_unchecked(index as u32))
+    }
+
+    /// The square of the `i`-th cell of a `pos=` board (from 0).
+    fn board_cell(&self, i: usize) -> Option<Square> {
+        let index = *self.board_square.get(i)?;
+        (index != 255).then(|| Square::from_index_unchecked(index as u32))
+    }
+}
+
+/// The FEN of a `pos=` board (PDN numbers, which every FEN reader of damka takes).
 ///
 /// ```
-/// use damka::hub::{command::parse_board, notation::board_to_fen};
+/// use damka::hub::{command::parse_board, notation::{HubSquares, board_to_fen}};
+/// use damka::variant::Variant;
 /// let board = parse_board("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew").unwrap();
-/// assert_eq!(board_to_fen(&board).unwrap(), "W:Wg1:Bb8");
+/// let squares = HubSquares::for_variant(Variant::Russian);
+/// assert_eq!(board_to_fen(&board, &squares).unwrap(), "W:W32:B1");
 /// ```
-pub fn board_to_fen(board: &HubBoard) -> Result<String, HubError> {
-    if board.cells.len() != SQUARES {
+pub fn board_to_fen(board: &HubBoard, squares: &HubSquares) -> Result<String, HubError> {
+    if board.cells.len() != squares.count() {
         return Err(HubError::BadPosition(format!(
-            "{} squares given, the board has {SQUARES}",
-            board.cells.len()
+            "{} squares given, the board has {}",
+            board.cells.len(),
+            squares.count()
         )));
     }
     let mut lists = [Vec::new(), Vec::new()];
     for (i, cell) in board.cells.iter().enumerate() {
         let Some(piece) = cell else { continue };
-        let square = Square::from_pdn_number(i as u8 + 1).expect("1..=32 are squares");
         let king = if piece.kind == Kind::King { "K" } else { "" };
-        lists[piece.side.index()].push(format!("{king}{square}"));
+        lists[piece.side.index()].push(format!("{king}{}", i + 1));
+        debug_assert!(squares.board_cell(i).is_some());
     }
     let side = match board.side {
         Side::White => 'W',
@@ -46,24 +113,28 @@ pub fn board_to_fen(board: &HubBoard) -> Result<String, HubError> {
     ))
 }
 
-/// The square with a Hub move number (Russian numbering).
-fn square(number: u8, mv: &HubMove) -> Result<Square, HubError> {
-    Square::from_russian_number(number).ok_or_else(|| HubError::BadMove {
+/// The square with a Hub move number.
+fn square(number: u8, mv: &HubMove, squares: &HubSquares) -> Result<Square, HubError> {
+    squares.square(number).ok_or_else(|| HubError::BadMove {
         text: mv.text.clone(),
-        reason: format!("{number} is not a square (1..{SQUARES})"),
+        reason: format!("{number} is not a square (1..{})", squares.count()),
     })
 }
 
 /// The legal move a Hub move names: the one with its start and end squares and, when captured
 /// squares are listed, exactly that captured set (in any order). Without a list the start and
 /// end must single a move out.
-pub fn find_move(mv: &HubMove, legal: &[MoveRecord]) -> Result<MoveRecord, HubError> {
-    let from = square(mv.from, mv)?;
-    let to = square(mv.to, mv)?;
+pub fn find_move(
+    mv: &HubMove,
+    legal: &[MoveRecord],
+    squares: &HubSquares,
+) -> Result<MoveRecord, HubError> {
+    let from = square(mv.from, mv, squares)?;
+    let to = square(mv.to, mv, squares)?;
     let captured = mv
         .captured
         .iter()
-        .map(|&n| square(n, mv))
+        .map(|&n| square(n, mv, squares))
         .collect::<Result<Bitboard, _>>()?;
     let matching: Vec<&MoveRecord> = legal
         .iter()
@@ -78,18 +149,19 @@ pub fn find_move(mv: &HubMove, legal: &[MoveRecord]) -> Result<MoveRecord, HubEr
         text: mv.text.clone(),
         reason,
     };
+    let text = |r: &MoveRecord| move_text(r, squares);
     match matching.as_slice() {
-        [record] => Ok(**record),
+        [record] => Ok((*record).clone()),
         [] if legal.is_empty() => Err(bad("the side to move has no legal move".to_string())),
         [] => Err(bad(format!(
             "not legal here; legal moves: {}",
-            legal.iter().map(move_text).collect::<Vec<_>>().join(" ")
+            legal.iter().map(text).collect::<Vec<_>>().join(" ")
         ))),
         several => Err(bad(format!(
             "ambiguous, list the captured pieces: {}",
             several
                 .iter()
-                .map(|r| move_text(r))
+                .map(|r| text(r))
                 .collect::<Vec<_>>()
                 .join(" ")
         ))),
@@ -97,20 +169,23 @@ pub fn find_move(mv: &HubMove, legal: &[MoveRecord]) -> Result<MoveRecord, HubEr
 }
 
 /// A move in Hub form: `from-to`, or `fromxto` followed by `xsquare` for each captured piece in
-/// increasing order, all in Russian numbering.
+/// increasing order, in the game's Hub numbering.
 ///
 /// ```
 /// use damka::engine::Engine;
-/// use damka::hub::notation::move_text;
+/// use damka::hub::notation::{HubSquares, move_text};
+/// use damka::variant::Variant;
 /// let engine = Engine::new();
-/// let texts: Vec<String> = engine.game().legal_moves().iter().map(move_text).collect();
+/// let squares = HubSquares::for_variant(Variant::Russian);
+/// let texts: Vec<String> =
+///     engine.game().legal_moves().iter().map(|m| move_text(m, &squares)).collect();
 /// assert!(texts.contains(&"9-13".to_string())); // a3-b4
 /// ```
-pub fn move_text(record: &MoveRecord) -> String {
+pub fn move_text(record: &MoveRecord, squares: &HubSquares) -> String {
     let path = record.path.squares();
     let (from, to) = (
-        path[0].russian_number(),
-        path[path.len() - 1].russian_number(),
+        squares.number(path[0]),
+        squares.number(path[path.len() - 1]),
     );
     if record.captured.is_empty() {
         return format!("{from}-{to}");
@@ -118,7 +193,7 @@ pub fn move_text(record: &MoveRecord) -> String {
     let mut captured: Vec<u8> = record
         .captured
         .into_iter()
-        .map(Square::russian_number)
+        .map(|sq| squares.number(sq))
         .collect();
     captured.sort_unstable();
     let mut text = format!("{from}x{to}");
@@ -194,20 +269,34 @@ pub fn pair(name: &str, value: &str) -> String {
 mod tests {
     use super::*;
     use crate::hub::command::{parse_board, parse_move};
-    use crate::notation::parse_square;
-    use crate::variant::Variant;
+    use crate::variant::{International, Russian};
 
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
+    fn russian() -> HubSquares {
+        HubSquares::of::<Russian>()
+    }
+
     #[test]
     fn the_start_board_is_the_start_position() {
-        let fen = board_to_fen(&parse_board(START).unwrap()).unwrap();
+        let fen = board_to_fen(&parse_board(START).unwrap(), &russian()).unwrap();
         let ours = crate::notation::parse_fen::<crate::variant::Russian>(&fen).unwrap();
         let start =
             crate::notation::parse_fen::<crate::variant::Russian>(Variant::Russian.start_fen())
                 .unwrap();
         assert_eq!(ours, start);
-        assert!(board_to_fen(&parse_board("Wbbb").unwrap()).is_err());
+        assert!(board_to_fen(&parse_board("Wbbb").unwrap(), &russian()).is_err());
+        let international: String = std::iter::once('W')
+            .chain(std::iter::repeat_n('b', 20))
+            .chain(std::iter::repeat_n('e', 10))
+            .chain(std::iter::repeat_n('w', 20))
+            .collect();
+        let squares = HubSquares::of::<International>();
+        let fen = board_to_fen(&parse_board(&international).unwrap(), &squares).unwrap();
+        assert_eq!(
+            crate::notation::parse_fen::<International>(&fen),
+            crate::notation::parse_fen::<International>(Variant::International.start_fen())
+        );
     }
 
     #[test]
@@ -219,44 +308,51 @@ mod tests {
         cells[28] = 'B';
         cells[31] = 'w';
         let text: String = std::iter::once('B').chain(cells).collect();
-        let fen = board_to_fen(&parse_board(&text).unwrap()).unwrap();
-        assert_eq!(fen, "B:WKb8,g1:Bh8,Ka1");
+        let fen = board_to_fen(&parse_board(&text).unwrap(), &russian()).unwrap();
+        assert_eq!(fen, "B:WK1,32:B4,K29");
     }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
-        let squares: Vec<Square> = path.iter().map(|s| parse_square(s).unwrap()).collect();
+        let sq = |s: &&str| crate::notation::parse_square::<Russian>(s).unwrap();
+        let squares: Vec<Square> = path.iter().map(sq).collect();
         MoveRecord {
             path: crate::moves::Path::new(&squares).unwrap(),
-            captured: captured.iter().map(|s| parse_square(s).unwrap()).collect(),
+            captured: captured.iter().map(sq).collect(),
+            text: path.join(if captured.is_empty() { "-" } else { ":" }),
         }
     }
 
     #[test]
     fn moves_use_russian_numbers_with_sorted_captures() {
         // a1 = 1, c1 = 2, e1 = 3, g1 = 4, b2 = 5, … c3 = 10, d4 = 14, e5 = 19.
-        assert_eq!(move_text(&record(&["c3", "d4"], &[])), "10-14");
+        let n = russian();
+        assert_eq!(move_text(&record(&["c3", "d4"], &[]), &n), "10-14");
         let double = record(&["a1", "c3", "e5"], &["d4", "b2"]);
-        assert_eq!(move_text(&double), "1x19x5x14");
-        let legal = [double, record(&["a1", "c3"], &["b2"])];
-        let found = find_move(&parse_move("1x19x14x5").unwrap(), &legal).unwrap();
+        assert_eq!(move_text(&double, &n), "1x19x5x14");
+        let legal = [double.clone(), record(&["a1", "c3"], &["b2"])];
+        let found = find_move(&parse_move("1x19x14x5").unwrap(), &legal, &n).unwrap();
         assert_eq!(found, double);
-        assert_eq!(find_move(&parse_move("1x19").unwrap(), &legal), Ok(double));
-        assert!(find_move(&parse_move("1x19x5").unwrap(), &legal).is_err());
-        assert!(find_move(&parse_move("1x33x5").unwrap(), &legal).is_err());
-        assert!(find_move(&parse_move("1-19").unwrap(), &[]).is_err());
+        assert_eq!(
+            find_move(&parse_move("1x19").unwrap(), &legal, &n),
+            Ok(double)
+        );
+        assert!(find_move(&parse_move("1x19x5").unwrap(), &legal, &n).is_err());
+        assert!(find_move(&parse_move("1x33x5").unwrap(), &legal, &n).is_err());
+        assert!(find_move(&parse_move("1-19").unwrap(), &[], &n).is_err());
     }
 
     #[test]
     fn a_shared_start_and_end_needs_the_captured_list() {
         let left = record(&["c3", "a5", "c7", "e5"], &["b4", "b6", "d6"]);
         let straight = record(&["c3", "e5"], &["d4"]);
-        let legal = [left, straight];
+        let legal = [left, straight.clone()];
+        let n = russian();
         assert!(matches!(
-            find_move(&parse_move("10x19").unwrap(), &legal),
+            find_move(&parse_move("10x19").unwrap(), &legal, &n),
             Err(HubError::BadMove { .. })
         ));
         assert_eq!(
-            find_move(&parse_move("10x19x14").unwrap(), &legal),
+            find_move(&parse_move("10x19x14").unwrap(), &legal, &n),
             Ok(straight)
         );
     }

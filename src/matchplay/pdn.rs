@@ -14,13 +14,15 @@
 use crate::variant::Variant;
 use std::fmt;
 
-/// The `GameType` number of a game in PDN 3.0: 25 for Russian, 26 for Brazilian. PDN has no
+/// The `GameType` number of a game in PDN 3.0: 25 for Russian, 26 for Brazilian, 20 for
+/// International. PDN has no
 /// number for Russian giveaway; it is played on the Russian board with Russian moves, so its
 /// games are written as type 25 and the match runner adds a `Variant` tag.
 pub fn game_type(variant: Variant) -> u32 {
     match variant {
         Variant::Russian | Variant::Giveaway => 25,
         Variant::Brazilian => 26,
+        Variant::International => 20,
     }
 }
 
@@ -136,10 +138,8 @@ impl PdnGame {
             return (1, true);
         };
         let white = !fen.trim_start().starts_with(['B', 'b']);
-        let number = crate::notation::Fen::parse(fen)
-            .ok()
-            .and_then(|f| f.extra("F"))
-            .map_or(1, |n| n.clamp(1, u32::MAX as u64) as u32);
+        let number =
+            crate::notation::fen_extra(fen, "F").map_or(1, |n| n.clamp(1, u32::MAX as u64) as u32);
         (number, white)
     }
 }

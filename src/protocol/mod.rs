@@ -328,7 +328,7 @@ fn info_line(info: &SearchInfo) -> String {
 
 /// `bestmove <move> [ponder <move>]`, or `bestmove (none)` when there is no legal move.
 fn bestmove_line(outcome: &SearchOutcome) -> String {
-    match (outcome.best, outcome.ponder) {
+    match (&outcome.best, &outcome.ponder) {
         (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
         (Some(best), None) => format!("bestmove {best}"),
         (None, _) => "bestmove (none)".to_string(),
@@ -411,7 +411,7 @@ mod tests {
         assert!(lines.contains(&"option name Ponder type check default false".into()));
         assert!(
             lines
-                .contains(&"option name UCI_Variant type combo default russian var russian var giveaway var brazilian".into())
+                .contains(&"option name UCI_Variant type combo default russian var russian var giveaway var brazilian var international".into())
         );
     }
 
@@ -430,7 +430,7 @@ mod tests {
             nps: 50_000,
             hashfull: 2,
             time: Duration::from_millis(20),
-            pv: vec![record],
+            pv: vec![record.clone()],
         };
         assert_eq!(
             info_line(&info),
@@ -439,7 +439,7 @@ mod tests {
         );
         let mut outcome = SearchOutcome {
             best_move: Some(mv),
-            best: Some(record),
+            best: Some(record.clone()),
             ponder: None,
             score: Score(12),
             depth: 3,

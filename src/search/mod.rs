@@ -311,8 +311,8 @@ pub fn run<R: Rules>(
             let records = MoveRecord::line(&position, &rm.pv);
             SearchOutcome {
                 best_move: Some(rm.mv),
-                best: records.first().copied(),
-                ponder: records.get(1).copied(),
+                best: records.first().cloned(),
+                ponder: records.get(1).cloned(),
                 score: rm.score,
                 depth: best.depth,
                 nodes,

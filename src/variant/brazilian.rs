@@ -1,6 +1,7 @@
 //! Brazilian draughts: the International rules on the 8×8 board (RULES.md §2).
 
-use super::{Rules, Variant};
+use super::{MoveStyle, Rules, Variant};
+use crate::board::Dark8;
 use crate::draw::DrawProfile;
 
 /// Brazilian draughts: the capture taking the most pieces is compulsory, a man is crowned only
@@ -10,6 +11,8 @@ pub struct Brazilian;
 
 impl Rules for Brazilian {
     const VARIANT: Variant = Variant::Brazilian;
+    type Board = Dark8;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
     const MAJORITY_CAPTURE: bool = true;
     const PROMOTE_MID_CAPTURE: bool = false;
     const NO_MOVE_WINS: bool = false;

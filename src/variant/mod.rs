@@ -8,20 +8,38 @@
 
 mod brazilian;
 mod giveaway;
+mod international;
 mod russian;
 
 pub use brazilian::Brazilian;
 pub use giveaway::Giveaway;
+pub use international::International;
 pub use russian::Russian;
 
+use crate::board::{Diagonal, Geometry};
 use crate::draw::DrawProfile;
+use crate::types::Square;
 use std::fmt;
 use std::str::FromStr;
 
-/// The rules of one game played with men and kings on the dark squares of the 8×8 board.
+/// How a game writes its squares and moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Algebraic squares (`c3`); a capture lists every landing square, `c3:e5:c7`.
+    Algebraic,
+    /// PDN numbers (`32`); a capture is `28x19` when that names one move, else its full path
+    /// `28x19x10`.
+    Numeric,
+}
+
+/// The rules of one game played with men and kings on the dark squares of a board.
 pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The variant this type implements.
     const VARIANT: Variant;
+    /// The board.
+    type Board: Diagonal;
+    /// How squares and moves are written.
+    const MOVE_STYLE: MoveStyle;
     /// The sequence taking the most pieces is compulsory (kings and men count the same).
     const MAJORITY_CAPTURE: bool;
     /// A man reaching the far rank in the middle of a capture is promoted at once and goes on
@@ -31,6 +49,14 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const NO_MOVE_WINS: bool;
     /// Which set of draw rules applies.
     const DRAWS: DrawProfile;
+
+    /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
+    fn square_name(square: Square) -> String {
+        match Self::MOVE_STYLE {
+            MoveStyle::Algebraic => Self::Board::algebraic(square),
+            MoveStyle::Numeric => Self::Board::number(square).to_string(),
+        }
+    }
 }
 
 /// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
@@ -43,11 +69,19 @@ pub enum Variant {
     Giveaway,
     /// Brazilian draughts: International rules (majority capture) on the 8×8 board.
     Brazilian,
+    /// International draughts: the 10×10 board, majority capture, crowned only at the end of a
+    /// move.
+    International,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 3] = [Variant::Russian, Variant::Giveaway, Variant::Brazilian];
+    pub const ALL: [Variant; 4] = [
+        Variant::Russian,
+        Variant::Giveaway,
+        Variant::Brazilian,
+        Variant::International,
+    ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
     pub const fn name(self) -> &'static str {
@@ -55,6 +89,7 @@ impl Variant {
             Variant::Russian => "russian",
             Variant::Giveaway => "giveaway",
             Variant::Brazilian => "brazilian",
+            Variant::International => "international",
         }
     }
 
@@ -68,12 +103,22 @@ impl Variant {
             Variant::Brazilian => {
                 "International rules on 8x8: the capture taking most pieces is compulsory, crowned only at the end of a move"
             }
+            Variant::International => {
+                "10x10, 20 men each, flying kings, the capture taking most pieces is compulsory, crowned only at the end of a move"
+            }
         }
     }
 
-    /// The FEN of the starting position (the same 12 men each in all three games).
+    /// The FEN of the starting position.
     pub const fn start_fen(self) -> &'static str {
-        "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+        match self {
+            Variant::Russian | Variant::Giveaway | Variant::Brazilian => {
+                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+            }
+            Variant::International => {
+                "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+            }
+        }
     }
 }
 
@@ -136,6 +181,10 @@ macro_rules! with_rules {
             }
             $crate::variant::Variant::Brazilian => {
                 type $R = $crate::variant::Brazilian;
+                $body
+            }
+            $crate::variant::Variant::International => {
+                type $R = $crate::variant::International;
                 $body
             }
         }

@@ -1,6 +1,7 @@
 //! Russian checkers (shashki), the main game: RULES.md §1.
 
-use super::{Rules, Variant};
+use super::{MoveStyle, Rules, Variant};
+use crate::board::Dark8;
 use crate::draw::DrawProfile;
 
 /// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
@@ -10,6 +11,8 @@ pub struct Russian;
 
 impl Rules for Russian {
     const VARIANT: Variant = Variant::Russian;
+    type Board = Dark8;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
     const MAJORITY_CAPTURE: bool = false;
     const PROMOTE_MID_CAPTURE: bool = true;
     const NO_MOVE_WINS: bool = false;

@@ -5,6 +5,7 @@
 pub mod reference;
 pub mod server;
 
+use damka::board::Geometry;
 use damka::position::Position;
 use damka::types::{Bitboard, Side, Square};
 use damka::variant::Rules;
@@ -31,7 +32,7 @@ impl Rng {
 
 /// A random legal-looking position: up to `max_men` men and `max_kings` kings a side.
 pub fn random_position<R: Rules>(rng: &mut Rng, max_men: u64, max_kings: u64) -> Position<R> {
-    let squares: Vec<Square> = Square::all().collect();
+    let squares: Vec<Square> = R::Board::squares().collect();
     let mut taken = Bitboard::EMPTY;
     let mut sides = [Bitboard::EMPTY; 2];
     let mut kings = Bitboard::EMPTY;
@@ -41,11 +42,11 @@ pub fn random_position<R: Rules>(rng: &mut Rng, max_men: u64, max_kings: u64) ->
         for i in 0..men + crowned {
             let is_king = i >= men;
             loop {
-                let sq = squares[rng.below(32) as usize];
+                let sq = squares[rng.below(squares.len() as u64) as usize];
                 if taken.contains(sq) {
                     continue;
                 }
-                if !is_king && Bitboard::promotion_rank(side).contains(sq) {
+                if !is_king && R::Board::promotion_rank(side).contains(sq) {
                     continue;
                 }
                 taken |= sq.bb();
