@@ -1,5 +1,5 @@
-//! The endgame draw counters (RULES.md §1, draws 2–7, and the International rules of §2 for
-//! Brazilian): which rules a game has ([`DrawProfile`]), which are switched on ([`DrawRules`]),
+//! The endgame draw counters (docs/rules.md: Russian draws 2–7, and the International rules that
+//! Brazilian shares): which rules a game has ([`DrawProfile`]), which are switched on ([`DrawRules`]),
 //! the counters themselves ([`Counters`]) and why a game is drawn ([`DrawReason`]). Threefold repetition needs the game's history and lives in `game`; search
 //! keeps its own key stack but shares everything here, so a draw is scored exactly as it is
 //! declared in the game.

@@ -2,7 +2,7 @@
 //!
 //! Captures first: when any capture exists only captures are legal (compulsory capture), and
 //! quiet moves are generated only when none does. Capture sequences are found by a depth-first
-//! search per capturing piece that follows RULES.md §1 to the letter:
+//! search per capturing piece that follows docs/rules.md to the letter:
 //!
 //! * men capture forward and backward, kings capture at any distance along a diagonal;
 //! * Turkish strike: captured pieces stay on the board until the move ends, so they block and

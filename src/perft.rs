@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the move tree to a fixed depth, the proof of move generation.
 //!
 //! Two conventions exist for capture sequences that take the same pieces in a different order:
-//! [`Counting::Moves`] counts each distinct move once (RULES.md's definition of a move, and the
+//! [`Counting::Moves`] counts each distinct move once (docs/rules.md's definition of a move, and the
 //! published reference tables); [`Counting::Paths`] counts every capture sequence, that is every
 //! order of taking the pieces (the other published convention; a king touching down on a different
 //! square between the same two captures does not make a new sequence). Leaves are bulk-counted: the last ply counts moves without playing them.

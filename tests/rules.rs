@@ -1,4 +1,4 @@
-//! Hand-made positions for every movement and capture rule of Russian checkers (RULES.md §1).
+//! Hand-made positions for every movement and capture rule of Russian checkers (docs/rules.md).
 //!
 //! Each test is named after the rule it checks. The expected legal moves were worked out by hand
 //! on a board; each is written as one of its full landing paths. `assert_legal` checks that the

@@ -1,4 +1,4 @@
-//! Brazilian draughts: the International rules on the 8×8 board (RULES.md §2).
+//! Brazilian draughts: the International rules on the 8×8 board (docs/rules.md).
 
 use super::{MoveStyle, Rules, Variant};
 use crate::board::Dark8;

@@ -1,5 +1,5 @@
 //! Russian giveaway (poddavki): Russian moves and captures, but the side that cannot move wins
-//! (RULES.md §2).
+//! (docs/rules.md).
 
 use super::{MoveStyle, Rules, Variant};
 use crate::board::Dark8;

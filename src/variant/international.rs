@@ -1,4 +1,4 @@
-//! International draughts: the 10×10 game (RULES.md §2).
+//! International draughts: the 10×10 game (docs/rules.md).
 
 use super::{MoveStyle, Rules, Variant};
 use crate::board::Dark10;

@@ -1,4 +1,4 @@
-//! Russian checkers (shashki), the main game: RULES.md §1.
+//! Russian checkers (shashki), the main game: docs/rules.md.
 
 use super::{MoveStyle, Rules, Variant};
 use crate::board::Dark8;
