@@ -3,12 +3,13 @@
 //! Speed is measured here and by `damka perft`, never in tests. `play_undo` against `copy_make`
 //! is the measurement behind perft's and search's choice of copy-make.
 
+use damka::game::Game;
 use damka::movegen::{count_moves, gen_moves};
 use damka::moves::MoveList;
 use damka::notation::parse_fen;
 use damka::perft::{Counting, perft};
 use damka::position::Position;
-use damka::variant::{Rules, Russian};
+use damka::variant::{Draughts, International, Rules, Russian};
 use divan::{Bencher, black_box};
 
 fn main() {
@@ -103,7 +104,20 @@ fn perft_start<R: Rules>(bencher: Bencher, depth: u32) {
     let expected = [1, 7, 49, 302, 1469, 7482, 37986, 190146, 929899][depth as usize];
     let start = Position::<R>::startpos();
     bencher.bench_local(|| {
-        let nodes = perft(black_box(&start), depth, Counting::Moves);
+        let nodes = perft::<Draughts<R>>(black_box(&start), depth, Counting::Moves);
+        assert_eq!(nodes, expected);
+    });
+}
+
+/// International draughts from the start position (`damka perft 10 --variant international`
+/// runs the full depth).
+#[divan::bench(args = [6, 7])]
+fn perft_international_start(bencher: Bencher, depth: u32) {
+    type G = Draughts<International>;
+    let expected = [1, 9, 81, 658, 4265, 27117, 167140, 1049442][depth as usize];
+    let start = G::start();
+    bencher.bench_local(|| {
+        let nodes = perft::<G>(black_box(&start), depth, Counting::Moves);
         assert_eq!(nodes, expected);
     });
 }

@@ -7,7 +7,7 @@
 
 use damka::matchplay::openings::{self, GenerateConfig};
 use damka::output;
-use damka::variant::Russian;
+use damka::variant::{Draughts, Russian};
 
 fn main() {
     let args: Vec<u32> = std::env::args()
@@ -24,9 +24,9 @@ fn main() {
         window: arg(2, 40) as i32,
         threads: arg(3, 2) as usize,
     };
-    let total = openings::distinct_lines::<Russian>(config.plies).len();
+    let total = openings::distinct_lines::<Draughts<Russian>>(config.plies).len();
     let progress = |done: usize, total: usize| eprintln!("scored {done}/{total}");
-    let kept = openings::generate::<Russian>(config, &progress);
+    let kept = openings::generate::<Draughts<Russian>>(config, &progress);
     let header = [
         "# Balanced openings for Russian checkers (damka match --openings; built into damka)."
             .to_string(),

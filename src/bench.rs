@@ -6,11 +6,11 @@
 //! all of them).
 
 use crate::draw::DrawRules;
-use crate::game::Game;
+use crate::game::{Game, Record};
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
-use crate::variant::{Rules, Variant};
-use crate::with_rules;
+use crate::variant::Variant;
+use crate::with_game;
 use std::time::{Duration, Instant};
 
 /// The depth `bench` searches to unless told otherwise.
@@ -116,10 +116,10 @@ impl Default for BenchConfig {
 
 /// Runs the bench for `variant`.
 pub fn run(variant: Variant, bench: BenchConfig) -> BenchResult {
-    with_rules!(variant, R => run_for::<R>(bench))
+    with_game!(variant, G => run_for::<G>(bench))
 }
 
-fn run_for<R: Rules>(bench: BenchConfig) -> BenchResult {
+fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
     let BenchConfig {
         depth,
         threads,
@@ -127,7 +127,7 @@ fn run_for<R: Rules>(bench: BenchConfig) -> BenchResult {
     } = bench;
     let config = SearchConfig {
         threads: threads.max(1),
-        ..SearchConfig::for_variant(R::VARIANT)
+        ..SearchConfig::for_game::<G>()
     };
     let mut tt = Tt::new(hash_mib);
     let control = Control::default();
@@ -135,13 +135,15 @@ fn run_for<R: Rules>(bench: BenchConfig) -> BenchResult {
     let mut nodes = Vec::new();
     let mut times = Vec::new();
     let start = Instant::now();
-    for fen in positions(R::VARIANT) {
+    for fen in positions(G::VARIANT) {
         tt.clear();
-        let game = Game::<R>::from_fen(fen, DrawRules::default()).expect("bench FENs are valid");
+        let game = Record::<G>::from_fen(fen, DrawRules::default()).expect("bench FENs are valid");
         let searched = Instant::now();
-        let outcome = search::run(&game, &limits, &config, &tt, &control, &mut Silent);
+        let searched_nodes = search::run(&game, &limits, &config, &tt, &control, &mut Silent)
+            .outcome
+            .nodes;
         times.push(searched.elapsed());
-        nodes.push(outcome.nodes);
+        nodes.push(searched_nodes);
     }
     BenchResult {
         nodes,

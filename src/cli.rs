@@ -4,15 +4,14 @@
 
 use crate::bench;
 use crate::engine::Engine;
-use crate::notation::{self, legal_move_strings};
+use crate::game::Game;
 use crate::output;
 use crate::perft::{self, Counting};
-use crate::position::Position;
 use crate::protocol::MAX_PERFT_DEPTH;
 use crate::score::Score;
 use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::variant::{Rules, Variant};
-use crate::with_rules;
+use crate::variant::Variant;
+use crate::with_game;
 use std::time::{Duration, Instant};
 
 /// Arguments of `damka perft`.
@@ -38,20 +37,22 @@ pub struct PerftArgs {
     pub variant: Variant,
 }
 
-fn position<R: Rules>(fen: Option<&str>) -> Result<Position<R>, String> {
+fn position<G: Game>(fen: Option<&str>) -> Result<G::Position, String> {
     match fen {
-        Some(text) => notation::parse_fen(text).map_err(|e| format!("bad FEN: {e}")),
-        None => Ok(Position::startpos()),
+        Some(text) => G::parse_fen(text)
+            .map(|(pos, _)| pos)
+            .map_err(|e| format!("bad FEN: {e}")),
+        None => Ok(G::start()),
     }
 }
 
 /// `damka perft`: optional per-move lines, then `nodes <N> time <ms> nps <nps>`.
 pub fn perft(args: PerftArgs) -> Result<(), String> {
-    with_rules!(args.variant, R => perft_for::<R>(&args))
+    with_game!(args.variant, G => perft_for::<G>(&args))
 }
 
-fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
-    let pos = position::<R>(args.fen.as_deref())?;
+fn perft_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
+    let pos = position::<G>(args.fen.as_deref())?;
     let counting = if args.paths {
         Counting::Paths
     } else {
@@ -66,9 +67,9 @@ fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
     let nodes = pool.install(|| {
         if args.divide {
             let mut total = 0;
-            let mut lines: Vec<(String, u64)> = perft::divide(&pos, args.depth, counting)
+            let mut lines: Vec<(String, u64)> = perft::divide::<G>(&pos, args.depth, counting)
                 .into_iter()
-                .map(|(mv, n)| (notation::move_to_string(&pos, mv), n))
+                .map(|(mv, n)| (G::move_text(&pos, mv), n))
                 .collect();
             lines.sort();
             for (text, n) in lines {
@@ -77,9 +78,9 @@ fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
             }
             if args.depth == 0 { 1 } else { total }
         } else if threads > 1 {
-            perft::parallel_perft(&pos, args.depth, counting)
+            perft::parallel_perft::<G>(&pos, args.depth, counting)
         } else {
-            perft::perft(&pos, args.depth, counting)
+            perft::perft::<G>(&pos, args.depth, counting)
         }
     });
     output::line(&perft::summary(nodes, start.elapsed()));
@@ -88,9 +89,9 @@ fn perft_for<R: Rules>(args: &PerftArgs) -> Result<(), String> {
 
 /// `damka moves`: every legal move in full-path notation, one per line, sorted.
 pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
-    with_rules!(variant, R => {
-        let pos = position::<R>(fen)?;
-        let mut moves: Vec<String> = legal_move_strings(&pos).into_iter().map(|(_, s)| s).collect();
+    with_game!(variant, G => {
+        let pos = position::<G>(fen)?;
+        let mut moves: Vec<String> = G::legal_move_texts(&pos).into_iter().map(|(_, s)| s).collect();
         moves.sort();
         for text in moves {
             output::line(&text);

@@ -4,20 +4,19 @@
 //! so no logic is written twice.
 //!
 //! The game's type is chosen at run time by the `UCI_Variant` option; [`GameSession`] is the
-//! object-safe face of a [`Game`] of any variant, so the one runtime dispatch happens per
+//! object-safe face of the [`Record`] of any [`Game`], so the one runtime dispatch happens per
 //! command, never inside move generation or search.
 
 use crate::draw::DrawRules;
-use crate::eval::{self, Weights};
-use crate::game::{Game, GameResult};
-use crate::moves::Move;
-use crate::notation::{self, MoveRecord, NotationError};
+use crate::eval::Weights;
+use crate::game::{Game, GameResult, Record};
+use crate::notation::{MoveRecord, NotationError};
 use crate::perft::{self, Counting};
 use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
 use crate::tt::Tt;
 use crate::types::{Piece, Side, Square};
-use crate::variant::{Rules, Variant};
-use crate::with_rules;
+use crate::variant::Variant;
+use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -43,8 +42,9 @@ pub trait GameSession: Send {
     /// name moves by their squares, such as the Hub protocol, use this instead of text, which
     /// cannot always single out a capture whose path is part of a longer one.
     fn play_record(&mut self, record: &MoveRecord) -> Result<(), NotationError>;
-    /// Reads moves of the current position (for `searchmoves`).
-    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError>;
+    /// Reads moves of the current position (for `searchmoves`) and returns each one's text in
+    /// the game's notation.
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<String>, NotationError>;
     /// The legal moves, sorted by their notation.
     fn legal_moves(&self) -> Vec<MoveRecord>;
     /// How the game stands.
@@ -70,42 +70,45 @@ pub trait GameSession: Send {
     fn boxed_clone(&self) -> Box<dyn GameSession>;
 }
 
-impl<R: Rules> GameSession for Game<R> {
+impl<G: Game> GameSession for Record<G> {
     fn variant(&self) -> Variant {
-        R::VARIANT
+        G::VARIANT
     }
 
     fn fen(&self) -> String {
-        Game::fen(self)
+        Record::fen(self)
     }
 
     fn side_to_move(&self) -> Side {
-        self.position().side_to_move()
+        G::side_to_move(self.position())
     }
 
     fn key(&self) -> u64 {
-        self.position().key()
+        G::key(self.position())
     }
 
     fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.position().piece_at(square)
+        G::piece_at(self.position(), square)
     }
 
     fn board_picture(&self) -> Vec<String> {
-        notation::board_picture(self.position())
+        G::board_picture(self.position())
     }
 
     fn play_text(&mut self, text: &str) -> Result<(), NotationError> {
-        Game::play_text(self, text).map(|_| ())
+        Record::play_text(self, text).map(|_| ())
     }
 
     fn play_record(&mut self, record: &MoveRecord) -> Result<(), NotationError> {
-        let squares = record.path.squares();
-        let (from, to) = (squares[0], squares[squares.len() - 1]);
-        let found = Game::legal_moves(self)
+        let pos = *self.position();
+        let ends = |r: &MoveRecord| {
+            let squares = r.path.squares();
+            (squares[0], squares[squares.len() - 1], r.captured)
+        };
+        let found = Record::legal_moves(self)
             .iter()
             .copied()
-            .find(|mv| mv.from() == from && mv.to() == to && mv.captured() == record.captured);
+            .find(|&mv| ends(&G::move_record(&pos, mv)) == ends(record));
         match found {
             Some(mv) => {
                 self.play(mv);
@@ -113,53 +116,39 @@ impl<R: Rules> GameSession for Game<R> {
             }
             None => Err(NotationError::IllegalMove {
                 text: record.to_string(),
-                reason: format!(
-                    "no legal move goes from {} to {} capturing {}",
-                    R::square_name(from),
-                    R::square_name(to),
-                    if record.captured.any() {
-                        record
-                            .captured
-                            .into_iter()
-                            .map(R::square_name)
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    } else {
-                        "nothing".to_string()
-                    }
-                ),
+                reason: "no legal move has these start and end squares and captures".to_string(),
             }),
         }
     }
 
-    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<Move>, NotationError> {
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<String>, NotationError> {
+        let pos = self.position();
         texts
             .iter()
-            .map(|t| notation::parse_move(self.position(), t))
+            .map(|t| G::parse_move(pos, t).map(|mv| G::move_text(pos, mv)))
             .collect()
     }
 
     fn legal_moves(&self) -> Vec<MoveRecord> {
         let pos = self.position();
-        let mut records: Vec<MoveRecord> = self
-            .legal_moves()
+        let mut records: Vec<MoveRecord> = Record::legal_moves(self)
             .iter()
-            .map(|&mv| MoveRecord::new(pos, mv))
+            .map(|&mv| G::move_record(pos, mv))
             .collect();
         records.sort_by_key(|r| r.to_string());
         records
     }
 
     fn result(&self) -> GameResult {
-        Game::result(self)
+        Record::result(self)
     }
 
     fn counter_lines(&self) -> Vec<String> {
         let rules = self.rules();
         let pos = self.position();
-        let remaining = self.counters().remaining(rules, pos);
-        self.counters()
-            .active(pos)
+        let counters = self.counters();
+        let remaining = G::counters_remaining(&counters, rules, pos);
+        G::counters_shown(&counters, pos)
             .into_iter()
             .map(|(reason, plies)| {
                 let left = remaining.as_slice().iter().find(|(r, _)| *r == reason);
@@ -176,12 +165,12 @@ impl<R: Rules> GameSession for Game<R> {
     }
 
     fn perft(&self, depth: u32, counting: Counting) -> u64 {
-        perft::parallel_perft(self.position(), depth, counting)
+        perft::parallel_perft::<G>(self.position(), depth, counting)
     }
 
     fn eval_lines(&self, weights: &Weights) -> Vec<String> {
         let pos = self.position();
-        let (terms, scale) = eval::breakdown(pos, weights);
+        let (terms, scale) = G::breakdown(pos, weights);
         let mut lines = vec![format!(
             "{:<20} {:>6} {:>6} {:>8}",
             "term", "white", "black", "score"
@@ -191,11 +180,11 @@ impl<R: Rules> GameSession for Game<R> {
             lines.push(format!("{name:<20} {white:>6} {black:>6} {score:>8}"));
         }
         lines.push(format!("draw scale {scale}/16"));
-        let score = eval::evaluate(pos, weights);
+        let score = G::evaluate(pos, weights);
         lines.push(format!(
             "total {} for the side to move ({})",
             score.0,
-            pos.side_to_move().name()
+            G::side_to_move(pos).name()
         ));
         lines
     }
@@ -208,7 +197,7 @@ impl<R: Rules> GameSession for Game<R> {
         control: &Control,
         reporter: &mut dyn Reporter,
     ) -> SearchOutcome {
-        search::run(self, limits, config, tt, control, reporter)
+        search::run(self, limits, config, tt, control, reporter).outcome
     }
 
     fn boxed_clone(&self) -> Box<dyn GameSession> {
@@ -224,13 +213,13 @@ pub fn new_session(
     moves: &[&str],
     rules: DrawRules,
 ) -> Result<Box<dyn GameSession>, String> {
-    with_rules!(variant, R => {
+    with_game!(variant, G => {
         let mut game = match fen {
-            Some(text) => Game::<R>::from_fen(text, rules).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Game::<R>::startpos(rules),
+            Some(text) => Record::<G>::from_fen(text, rules).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Record::<G>::startpos(rules),
         };
         for (i, text) in moves.iter().enumerate() {
-            Game::play_text(&mut game, text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            Record::play_text(&mut game, text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
         Ok(Box::new(game) as Box<dyn GameSession>)
     })
@@ -689,7 +678,7 @@ mod tests {
     use crate::variant::Russian;
 
     fn parse_square(text: &str) -> Result<Square, NotationError> {
-        notation::parse_square::<Russian>(text)
+        crate::notation::parse_square::<Russian>(text)
     }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {

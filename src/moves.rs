@@ -121,14 +121,32 @@ impl fmt::Debug for Path {
 ///
 /// The list owns a growable buffer; search and perft keep one list per ply and reuse it, so the
 /// buffer is allocated once.
-#[derive(Clone, Debug, Default)]
-pub struct MoveList {
-    moves: Vec<Move>,
+#[derive(Clone, Debug)]
+pub struct MoveList<M = Move> {
+    moves: Vec<M>,
 }
 
-impl MoveList {
+impl<M> Default for MoveList<M> {
+    fn default() -> Self {
+        MoveList { moves: Vec::new() }
+    }
+}
+
+impl MoveList<Move> {
+    /// Appends a capture unless an identical move is already listed.
+    #[inline]
+    pub fn push_capture_unique(&mut self, mv: Move) {
+        // One captured piece leaves only one way to make the move; duplicates need two or more.
+        if mv.captured.count() >= 2 && self.moves.contains(&mv) {
+            return;
+        }
+        self.moves.push(mv);
+    }
+}
+
+impl<M: Copy + PartialEq> MoveList<M> {
     /// An empty list with room for the moves of any ordinary position.
-    pub fn new() -> MoveList {
+    pub fn new() -> MoveList<M> {
         MoveList {
             moves: Vec::with_capacity(128),
         }
@@ -142,17 +160,7 @@ impl MoveList {
 
     /// Appends a move without checking for duplicates.
     #[inline]
-    pub fn push(&mut self, mv: Move) {
-        self.moves.push(mv);
-    }
-
-    /// Appends a capture unless an identical move is already listed.
-    #[inline]
-    pub fn push_capture_unique(&mut self, mv: Move) {
-        // One captured piece leaves only one way to make the move; duplicates need two or more.
-        if mv.captured.count() >= 2 && self.moves.contains(&mv) {
-            return;
-        }
+    pub fn push(&mut self, mv: M) {
         self.moves.push(mv);
     }
 
@@ -170,43 +178,43 @@ impl MoveList {
 
     /// The moves as a slice.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[M] {
         &self.moves
     }
 
     /// The moves as a mutable slice (for ordering them in place).
     #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
         &mut self.moves
     }
 
     /// Iterates over the moves.
     #[inline]
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+    pub fn iter(&self) -> std::slice::Iter<'_, M> {
         self.moves.iter()
     }
 
     /// True if `mv` is in the list.
     #[inline]
-    pub fn contains(&self, mv: Move) -> bool {
+    pub fn contains(&self, mv: M) -> bool {
         self.moves.contains(&mv)
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, M> IntoIterator for &'a MoveList<M> {
+    type Item = &'a M;
+    type IntoIter = std::slice::Iter<'a, M>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.moves.iter()
     }
 }
 
-impl std::ops::Index<usize> for MoveList {
-    type Output = Move;
+impl<M> std::ops::Index<usize> for MoveList<M> {
+    type Output = M;
 
     #[inline]
-    fn index(&self, index: usize) -> &Move {
+    fn index(&self, index: usize) -> &M {
         &self.moves[index]
     }
 }

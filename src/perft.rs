@@ -7,17 +7,13 @@
 //! square between the same two captures does not make a new sequence). Leaves are bulk-counted: the last ply counts moves without playing them.
 //!
 //! ```
-//! use damka::{perft::{perft, Counting}, position::Position, variant::Russian};
-//! assert_eq!(perft(&Position::<Russian>::startpos(), 4, Counting::Moves), 1469);
+//! use damka::{game::Game, perft::{perft, Counting}, variant::{Draughts, Russian}};
+//! type G = Draughts<Russian>;
+//! assert_eq!(perft::<G>(&G::start(), 4, Counting::Moves), 1469);
 //! ```
 
-use crate::movegen::{
-    CaptureSink, SequenceCounter, count_moves, gen_captures, gen_moves, has_capture,
-};
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
-use crate::types::Square;
-use crate::variant::Rules;
+use crate::game::Game;
+use crate::moves::MoveList;
 use rayon::prelude::*;
 use std::time::Duration;
 
@@ -30,103 +26,47 @@ pub enum Counting {
     Paths,
 }
 
-/// Collects one move per capture sequence (see [`SequenceCounter`]), duplicates of a move
-/// included.
-struct EverySequence<'a, B: crate::board::Diagonal> {
-    list: &'a mut MoveList,
-    counter: SequenceCounter<B>,
-}
-
-impl<B: crate::board::Diagonal> CaptureSink for EverySequence<'_, B> {
-    fn sequence(&mut self, mv: Move, path: &[Square]) {
-        if self.counter.is_new(mv, path) {
-            self.list.push(mv);
-        }
-    }
-
-    fn restart(&mut self) {
-        self.list.clear();
-        self.counter.restart();
-    }
-}
-
-/// The moves to expand at an inner node under `counting`.
-#[inline]
-fn expand<R: Rules>(pos: &Position<R>, counting: Counting, list: &mut MoveList) {
-    match counting {
-        Counting::Moves => gen_moves(pos, list),
-        Counting::Paths => {
-            if has_capture(pos) {
-                list.clear();
-                let counter =
-                    SequenceCounter::<R::Board>::new(pos.pieces(pos.side_to_move().opponent()));
-                gen_captures(pos, &mut EverySequence { list, counter });
-            } else {
-                gen_moves(pos, list);
-            }
-        }
-    }
-}
-
-/// Number of moves at a leaf under `counting`.
-#[inline]
-fn count_leaf<R: Rules>(pos: &Position<R>, counting: Counting, scratch: &mut MoveList) -> u64 {
-    match counting {
-        Counting::Moves => count_moves(pos, scratch) as u64,
-        Counting::Paths => {
-            if has_capture(pos) {
-                let mut counter =
-                    SequenceCounter::<R::Board>::new(pos.pieces(pos.side_to_move().opponent()));
-                gen_captures(pos, &mut counter);
-                counter.count
-            } else {
-                count_moves(pos, scratch) as u64
-            }
-        }
-    }
-}
-
-fn perft_inner<R: Rules>(
-    pos: &Position<R>,
+fn perft_inner<G: Game>(
+    pos: &G::Position,
     depth: u32,
     counting: Counting,
-    lists: &mut [MoveList],
+    lists: &mut [MoveList<G::Move>],
 ) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("one move list per ply");
     if depth == 1 {
-        return count_leaf(pos, counting, list);
+        return G::perft_leaves(pos, counting, list);
     }
-    expand(pos, counting, list);
+    G::perft_expand(pos, counting, list);
     let mut nodes = 0;
     for &mv in list.iter() {
-        nodes += perft_inner(&pos.after(mv), depth - 1, counting, rest);
+        nodes += perft_inner::<G>(&G::play(pos, mv), depth - 1, counting, rest);
     }
     nodes
 }
 
-fn move_lists(depth: u32) -> Vec<MoveList> {
+fn move_lists<M: Copy + PartialEq>(depth: u32) -> Vec<MoveList<M>> {
     (0..depth.max(1)).map(|_| MoveList::new()).collect()
 }
 
 /// Number of leaf nodes `depth` plies below `pos` (1 at depth 0), on the calling thread.
-pub fn perft<R: Rules>(pos: &Position<R>, depth: u32, counting: Counting) -> u64 {
+pub fn perft<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> u64 {
     if depth == 0 {
         return 1;
     }
-    perft_inner(pos, depth, counting, &mut move_lists(depth))
+    perft_inner::<G>(pos, depth, counting, &mut move_lists(depth))
 }
 
 /// The perft of each root move at `depth - 1`, in generation order (the `--divide` output).
 /// Uses the current rayon pool for the work below each root move.
-pub fn divide<R: Rules>(pos: &Position<R>, depth: u32, counting: Counting) -> Vec<(Move, u64)> {
+pub fn divide<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> Vec<(G::Move, u64)> {
     let mut roots = MoveList::new();
-    expand(pos, counting, &mut roots);
+    G::perft_expand(pos, counting, &mut roots);
     roots
         .iter()
         .map(|&mv| {
             (
                 mv,
-                parallel_perft(&pos.after(mv), depth.saturating_sub(1), counting),
+                parallel_perft::<G>(&G::play(pos, mv), depth.saturating_sub(1), counting),
             )
         })
         .collect()
@@ -134,24 +74,24 @@ pub fn divide<R: Rules>(pos: &Position<R>, depth: u32, counting: Counting) -> Ve
 
 /// [`perft`] with the tree split across the current rayon pool: the nodes two plies down (or
 /// fewer, for shallow depths) are counted as independent jobs.
-pub fn parallel_perft<R: Rules>(pos: &Position<R>, depth: u32, counting: Counting) -> u64 {
+pub fn parallel_perft<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> u64 {
     if depth <= 3 {
-        return perft(pos, depth, counting);
+        return perft::<G>(pos, depth, counting);
     }
-    let mut jobs: Vec<Position<R>> = vec![*pos];
+    let mut jobs: Vec<G::Position> = vec![*pos];
     let mut list = MoveList::new();
     for _ in 0..2 {
         let mut next = Vec::new();
         for node in &jobs {
-            expand(node, counting, &mut list);
-            next.extend(list.iter().map(|&mv| node.after(mv)));
+            G::perft_expand(node, counting, &mut list);
+            next.extend(list.iter().map(|&mv| G::play(node, mv)));
         }
         jobs = next;
     }
     jobs.par_iter()
         .map_init(
             || move_lists(depth - 2),
-            |lists, job| perft_inner(job, depth - 2, counting, lists),
+            |lists, job| perft_inner::<G>(job, depth - 2, counting, lists),
         )
         .sum()
 }
@@ -165,23 +105,27 @@ pub fn summary(nodes: u64, elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Russian;
+    use crate::variant::{Draughts, International, Russian};
+
+    type G = Draughts<Russian>;
 
     #[test]
     fn shallow_start_position_counts() {
-        let start = Position::<Russian>::startpos();
+        let start = G::start();
         let expected = [1, 7, 49, 302, 1469, 7482];
         for (depth, nodes) in expected.into_iter().enumerate() {
-            assert_eq!(perft(&start, depth as u32, Counting::Moves), nodes);
+            assert_eq!(perft::<G>(&start, depth as u32, Counting::Moves), nodes);
         }
+        type I = Draughts<International>;
+        assert_eq!(perft::<I>(&I::start(), 4, Counting::Moves), 4265);
     }
 
     #[test]
     fn parallel_and_divide_agree_with_serial() {
-        let start = Position::<Russian>::startpos();
-        let serial = perft(&start, 6, Counting::Moves);
-        assert_eq!(parallel_perft(&start, 6, Counting::Moves), serial);
-        let total: u64 = divide(&start, 6, Counting::Moves)
+        let start = G::start();
+        let serial = perft::<G>(&start, 6, Counting::Moves);
+        assert_eq!(parallel_perft::<G>(&start, 6, Counting::Moves), serial);
+        let total: u64 = divide::<G>(&start, 6, Counting::Moves)
             .iter()
             .map(|(_, n)| n)
             .sum();

@@ -18,7 +18,8 @@
 //! 58..64  generation of the search that wrote it
 //! ```
 
-use crate::moves::{Move, MoveList};
+use crate::game::GameMove;
+use crate::moves::MoveList;
 use crate::score::Score;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -42,7 +43,7 @@ impl MoveHint {
     pub const NONE: MoveHint = MoveHint(0);
 
     /// The hint for `mv` as it stands in `list`.
-    pub fn new(mv: Move, list: &MoveList) -> MoveHint {
+    pub fn new<M: GameMove>(mv: M, list: &MoveList<M>) -> MoveHint {
         let same = list
             .iter()
             .filter(|m| m.from() == mv.from() && m.to() == mv.to());
@@ -51,7 +52,7 @@ impl MoveHint {
     }
 
     /// The move of `list` this hint names, if any.
-    pub fn resolve(self, list: &MoveList) -> Option<Move> {
+    pub fn resolve<M: GameMove>(self, list: &MoveList<M>) -> Option<M> {
         if self == MoveHint::NONE {
             return None;
         }

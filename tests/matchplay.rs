@@ -5,7 +5,7 @@
 //! `damka match` command itself.
 
 use damka::draw::{DrawReason, DrawRules};
-use damka::game::{Game, GameResult};
+use damka::game::{GameResult, Record};
 use damka::matchplay::engine_process::{EngineCommand, EngineProcess};
 use damka::matchplay::openings::{self, Opening};
 use damka::matchplay::pdn::{self, PdnResult};
@@ -15,7 +15,9 @@ use damka::matchplay::referee::{
 use damka::matchplay::runner::{self, MatchConfig, MatchEngine};
 use damka::matchplay::stats::{Sprt, SprtStatus};
 use damka::types::Side;
-use damka::variant::{Russian, Variant};
+use damka::variant::{Draughts, Russian, Variant};
+
+type Game<R> = Record<Draughts<R>>;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -3,10 +3,10 @@
 //! The default run counts every line up to a node limit that keeps `cargo test --release` to a
 //! few seconds; `cargo test --release -- --ignored` runs the deep lines too.
 
-use damka::notation::parse_fen;
+use damka::game::Game;
 use damka::perft::{Counting, parallel_perft};
 use damka::variant::Variant;
-use damka::with_rules;
+use damka::with_game;
 use std::path::Path;
 
 /// One expectation from a perft file.
@@ -70,9 +70,9 @@ fn run_perft_files(variant: Variant, node_limit: Option<u64>) {
             if node_limit.is_some_and(|limit| line.nodes > limit) {
                 continue;
             }
-            let nodes = with_rules!(variant, R => {
-                let pos = parse_fen::<R>(&line.fen).expect("perft FEN parses");
-                parallel_perft(&pos, line.depth, line.counting)
+            let nodes = with_game!(variant, G => {
+                let (pos, _) = G::parse_fen(&line.fen).expect("perft FEN parses");
+                parallel_perft::<G>(&pos, line.depth, line.counting)
             });
             assert_eq!(
                 nodes, line.nodes,

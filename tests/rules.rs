@@ -10,7 +10,7 @@ use damka::notation::{self, fen, format_path, parse_fen, parse_square};
 use damka::perft::{Counting, perft};
 use damka::position::Position;
 use damka::types::{Kind, Side};
-use damka::variant::{Rules, Russian};
+use damka::variant::{Draughts, Rules, Russian};
 
 fn position(text: &str) -> Position<Russian> {
     parse_fen(text).unwrap_or_else(|e| panic!("bad test FEN {text}: {e}"))
@@ -328,7 +328,10 @@ fn king_may_continue_straight_on_from_any_landing_square() {
     let start = "W:WKa1:Bc3,f6";
     assert_legal(start, &["a1:d4:g7", "a1:e5:h8"]);
     assert_eq!(capture_paths(&position(start)).len(), 4);
-    assert_eq!(perft(&position(start), 1, Counting::Paths), 2);
+    assert_eq!(
+        perft::<Draughts<Russian>>(&position(start), 1, Counting::Paths),
+        2
+    );
 }
 
 // --- Turkish strike --------------------------------------------------------------------------
@@ -346,8 +349,14 @@ fn turkish_strike_man_loop_returns_to_start_square_and_cannot_jump_twice() {
     let start = "W:Wc3:Bb4,d4,b6,d6";
     assert_legal(start, &["c3:e5:c7:a5:c3"]);
     assert_eq!(capture_paths(&position(start)).len(), 2);
-    assert_eq!(perft(&position(start), 1, Counting::Moves), 1);
-    assert_eq!(perft(&position(start), 1, Counting::Paths), 2);
+    assert_eq!(
+        perft::<Draughts<Russian>>(&position(start), 1, Counting::Moves),
+        1
+    );
+    assert_eq!(
+        perft::<Draughts<Russian>>(&position(start), 1, Counting::Paths),
+        2
+    );
     let pos = after(start, "c3:e5:c7:a5:c3");
     assert_eq!(fen(&pos), "B:Wc3:B");
 }

@@ -2,14 +2,16 @@
 //! repetition and by the endgame counters, MultiPV, searchmoves and the clock.
 
 use damka::draw::DrawRules;
-use damka::game::Game;
-use damka::notation::{self, MoveRecord};
+use damka::game::{Game as _, Record};
+use damka::moves::Move;
 use damka::score::Score;
 use damka::search::{
-    self, Control, Limits, Reporter, SearchConfig, SearchInfo, SearchOutcome, Silent,
+    self, Control, Limits, Reporter, SearchConfig, SearchInfo, SearchOutcome, Searched, Silent,
 };
 use damka::tt::Tt;
-use damka::variant::Russian;
+use damka::variant::{Draughts, Russian};
+
+type Game<R> = Record<Draughts<R>>;
 use std::time::{Duration, Instant};
 
 fn game(fen: &str, moves: &str) -> Game<Russian> {
@@ -20,12 +22,12 @@ fn game(fen: &str, moves: &str) -> Game<Russian> {
     game
 }
 
-fn search_with(game: &Game<Russian>, limits: &Limits, config: &SearchConfig) -> SearchOutcome {
+fn search_with(game: &Game<Russian>, limits: &Limits, config: &SearchConfig) -> Searched<Move> {
     let tt = Tt::new(16);
     search::run(game, limits, config, &tt, &Control::default(), &mut Silent)
 }
 
-fn search(game: &Game<Russian>, depth: u32) -> SearchOutcome {
+fn search(game: &Game<Russian>, depth: u32) -> Searched<Move> {
     search_with(game, &Limits::depth(depth), &SearchConfig::default())
 }
 
@@ -58,7 +60,7 @@ fn shot_combination_found_as_mate_in_two() {
     let outcome = search(&game("W:Wa5,c7,e5,h6:Bd6,e7,f2", ""), 8);
     assert_eq!(outcome.score.mate_moves(), Some(2), "{:?}", outcome.score);
     assert_eq!(best(&outcome), "c7-d8");
-    let line: Vec<String> = MoveRecord::line(
+    let line: Vec<String> = Draughts::<Russian>::line_records(
         &game("W:Wa5,c7,e5,h6:Bd6,e7,f2", "").position().clone(),
         &outcome.pv,
     )
@@ -97,7 +99,7 @@ fn losing_side_is_mated_with_negative_mate_score() {
 #[test]
 fn side_without_moves_has_no_best_move() {
     let outcome = search(&game("W:Wa1:Bb2,c3", ""), 5);
-    assert_eq!(outcome.best_move, None);
+    assert_eq!(outcome.best_move(), None);
     assert_eq!(outcome.score, -Score::WIN);
 }
 
@@ -106,7 +108,7 @@ fn fixed_node_search_is_deterministic_on_one_thread() {
     let g = game("W:W21-32:B1-12", "c3-d4 f6-g5");
     let first = search_with(&g, &Limits::nodes(30_000), &SearchConfig::default());
     let second = search_with(&g, &Limits::nodes(30_000), &SearchConfig::default());
-    assert_eq!(first.best_move, second.best_move);
+    assert_eq!(first.best_move(), second.best_move());
     assert_eq!(first.nodes, second.nodes);
     assert_eq!(first.score, second.score);
     assert!(
@@ -196,9 +198,8 @@ fn multipv_reports_distinct_moves() {
 #[test]
 fn searchmoves_restricts_the_root() {
     let g = game("W:W21-32:B1-12", "");
-    let only = notation::parse_move(g.position(), "a3-b4").unwrap();
     let limits = Limits {
-        searchmoves: vec![only],
+        searchmoves: vec!["a3-b4".to_string()],
         ..Limits::depth(5)
     };
     assert_eq!(
@@ -238,7 +239,7 @@ fn clock_limit_is_honoured() {
         "{:?}",
         start.elapsed()
     );
-    assert!(outcome.best_move.is_some());
+    assert!(outcome.best_move().is_some());
 }
 
 #[test]
@@ -269,5 +270,5 @@ fn stop_flag_ends_an_infinite_search() {
         handle.join().expect("search thread")
     });
     assert!(start.elapsed() < Duration::from_secs(5));
-    assert!(outcome.best_move.is_some());
+    assert!(outcome.best_move().is_some());
 }

@@ -3,7 +3,7 @@
 
 use damka::board::{Dark8, Geometry};
 use damka::draw::DrawRules;
-use damka::game::{Game, GameResult};
+use damka::game::{GameResult, Record};
 use damka::movegen::gen_moves;
 use damka::moves::MoveList;
 use damka::notation::{self, legal_move_strings, parse_fen};
@@ -11,7 +11,9 @@ use damka::position::Position;
 use damka::search::{self, Control, Limits, SearchConfig, Silent};
 use damka::tt::Tt;
 use damka::types::{Kind, Side};
-use damka::variant::{Brazilian, Giveaway, Rules, Russian, Variant};
+use damka::variant::{Brazilian, Draughts, Giveaway, Rules, Russian, Variant};
+
+type Game<R> = Record<Draughts<R>>;
 
 fn moves<R: Rules>(fen: &str) -> Vec<String> {
     let pos: Position<R> = parse_fen(fen).expect("test FEN");
@@ -161,7 +163,7 @@ fn giveaway_engine_gives_its_last_man_away() {
         &mut Silent,
     );
     assert_eq!(
-        outcome.best.map(|r| r.to_string()).as_deref(),
+        outcome.best.as_ref().map(|r| r.to_string()).as_deref(),
         Some("c3-d4")
     );
     assert_eq!(outcome.score.mate_moves(), Some(1));
@@ -204,7 +206,7 @@ fn variant_names_round_trip() {
         assert_eq!(variant.name().parse::<Variant>(), Ok(variant));
     }
     assert!("frisian".parse::<Variant>().is_err());
-    let list = MoveList::new();
+    let list: MoveList = MoveList::new();
     assert!(list.is_empty());
     let pos = Position::<Brazilian>::startpos();
     let mut moves = MoveList::new();

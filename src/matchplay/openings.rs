@@ -4,15 +4,12 @@
 //! never starts from a position the referee would reject.
 
 use crate::draw::DrawRules;
-use crate::game::{Game, GameResult};
-use crate::movegen::gen_moves;
+use crate::game::{Game, GameResult, Record};
 use crate::moves::MoveList;
-use crate::notation;
-use crate::position::Position;
 use crate::score::Score;
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -24,7 +21,7 @@ pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
 pub fn builtin(variant: Variant) -> String {
     match variant {
         Variant::Russian => RUSSIAN_BOOK.to_string(),
-        _ => crate::with_rules!(variant, R => distinct_lines::<R>(4))
+        _ => crate::with_game!(variant, G => distinct_lines::<G>(4))
             .into_iter()
             .map(|moves| format!("startpos moves {}\n", moves.join(" ")))
             .collect(),
@@ -50,10 +47,10 @@ impl Opening {
     }
 
     /// The game this opening starts, under `rules`.
-    pub fn game<R: Rules>(&self, rules: DrawRules) -> Result<Game<R>, String> {
+    pub fn game<G: Game>(&self, rules: DrawRules) -> Result<Record<G>, String> {
         let mut game = match &self.fen {
-            Some(fen) => Game::from_fen(fen, rules).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Game::startpos(rules),
+            Some(fen) => Record::from_fen(fen, rules).map_err(|e| format!("bad FEN: {e}"))?,
+            None => Record::startpos(rules),
         };
         for (i, text) in self.moves.iter().enumerate() {
             game.play_text(text)
@@ -131,8 +128,8 @@ pub fn parse(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningsError
             message,
         };
         let opening = parse_line(line).map_err(error)?;
-        let result = crate::with_rules!(variant, R => opening
-            .game::<R>(DrawRules::default())
+        let result = crate::with_game!(variant, G => opening
+            .game::<G>(DrawRules::default())
             .map(|game| game.result()))
         .map_err(error)?;
         if result != GameResult::Ongoing {
@@ -167,33 +164,32 @@ pub struct GenerateConfig {
 
 /// Every distinct position `plies` plies after the start, each with the first line (in sorted
 /// move-text order) that reaches it; positions where the game is over are left out.
-pub fn distinct_lines<R: Rules>(plies: u32) -> Vec<Vec<String>> {
-    fn walk<R: Rules>(
-        pos: &Position<R>,
+pub fn distinct_lines<G: Game>(plies: u32) -> Vec<Vec<String>> {
+    fn walk<G: Game>(
+        pos: &G::Position,
         line: &mut Vec<String>,
         left: u32,
         seen: &mut HashSet<u64>,
         out: &mut Vec<Vec<String>>,
     ) {
-        let mut list = MoveList::new();
-        gen_moves(pos, &mut list);
         if left == 0 {
-            if !list.is_empty() && seen.insert(pos.key()) {
+            let mut list = MoveList::new();
+            if G::count_moves(pos, &mut list) > 0 && seen.insert(G::key(pos)) {
                 out.push(line.clone());
             }
             return;
         }
-        let mut moves = notation::legal_move_strings(pos);
+        let mut moves = G::legal_move_texts(pos);
         moves.sort_by(|a, b| a.1.cmp(&b.1));
         for (mv, text) in moves {
             line.push(text);
-            walk(&pos.after(mv), line, left - 1, seen, out);
+            walk::<G>(&G::play(pos, mv), line, left - 1, seen, out);
             line.pop();
         }
     }
     let mut out = Vec::new();
-    walk(
-        &Position::<R>::startpos(),
+    walk::<G>(
+        &G::start(),
         &mut Vec::new(),
         plies,
         &mut HashSet::new(),
@@ -206,13 +202,13 @@ pub fn distinct_lines<R: Rules>(plies: u32) -> Vec<Vec<String>> {
 /// a fixed-depth search (one thread, a fresh 16 MiB table per position, so the result does not
 /// depend on the order or the thread count), kept when |score| ≤ `config.window`.
 /// `progress(done, total)` is called now and then.
-pub fn generate<R: Rules>(
+pub fn generate<G: Game>(
     config: GenerateConfig,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Scored> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let lines = distinct_lines::<R>(config.plies);
+    let lines = distinct_lines::<G>(config.plies);
     let total = lines.len();
     let done = AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -228,12 +224,12 @@ pub fn generate<R: Rules>(
                     tt.clear();
                     let opening = Opening { fen: None, moves };
                     let game = opening
-                        .game::<R>(DrawRules::default())
+                        .game::<G>(DrawRules::default())
                         .expect("lines come from the move generator");
                     let outcome = search::run(
                         &game,
                         &Limits::depth(config.depth),
-                        &SearchConfig::default(),
+                        &SearchConfig::for_game::<G>(),
                         tt,
                         &Control::default(),
                         &mut Silent,
@@ -244,7 +240,7 @@ pub fn generate<R: Rules>(
                     }
                     Scored {
                         moves: opening.moves,
-                        score: outcome.score,
+                        score: outcome.outcome.score,
                     }
                 },
             )
@@ -288,9 +284,10 @@ mod tests {
     fn distinct_lines_deduplicate_transpositions() {
         // 7 first moves; after two plies the 49 lines reach 49 different positions, but by
         // four plies some lines transpose (perft 4 = 1469 counts lines, not positions).
-        assert_eq!(distinct_lines::<Russian>(1).len(), 7);
-        assert_eq!(distinct_lines::<Russian>(2).len(), 49);
-        assert!(distinct_lines::<Russian>(4).len() < 1469);
+        type G = crate::variant::Draughts<Russian>;
+        assert_eq!(distinct_lines::<G>(1).len(), 7);
+        assert_eq!(distinct_lines::<G>(2).len(), 49);
+        assert!(distinct_lines::<G>(4).len() < 1469);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The referee: plays one game between two [`Player`]s from an opening, on a [`Game`] record
 //! that applies every draw rule, and decides it.
 //!
-//! * Every reply is read with [`notation::parse_move`] against the referee's own position. A
+//! * Every reply is read with [`Game::parse_move`] against the referee's own position. A
 //!   move that does not parse, is illegal or ambiguous, or `bestmove (none)` while a move
 //!   exists loses the game for the side that sent it; so does a crash or a closed pipe.
 //! * Clocks are the referee's: time runs from writing `go` to reading `bestmove`. Under a
@@ -16,10 +16,9 @@ use super::engine_process::{EngineError, EngineProcess, Thought};
 use super::openings::Opening;
 use super::pdn::PdnResult;
 use crate::draw::{DrawReason, DrawRules};
-use crate::game::{Game, GameResult};
-use crate::notation;
+use crate::game::{Game, GameResult, Record};
 use crate::types::Side;
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -360,7 +359,7 @@ pub fn play_game(
     config: &RefereeConfig,
     abort: &AtomicBool,
 ) -> Result<Option<GameRecord>, String> {
-    crate::with_rules!(config.variant, R => play::<R>(opening, [white, black], config, abort))
+    crate::with_game!(config.variant, G => play::<G>(opening, [white, black], config, abort))
 }
 
 /// The `position` command for a game: its start and every move played.
@@ -376,7 +375,7 @@ fn position_command(start_fen: Option<&str>, moves: &[String]) -> String {
     text
 }
 
-fn play<R: Rules>(
+fn play<G: Game>(
     opening: &Opening,
     players: [&mut dyn Player; 2],
     config: &RefereeConfig,
@@ -386,13 +385,13 @@ fn play<R: Rules>(
         fen: opening.fen.clone(),
         moves: Vec::new(),
     };
-    let mut game: Game<R> = start.game(config.rules)?;
+    let mut game: Record<G> = start.game(config.rules)?;
     let start_fen = opening.fen.as_ref().map(|_| game.fen());
     let mut moves = Vec::new();
     for (i, text) in opening.moves.iter().enumerate() {
-        let mv = notation::parse_move(game.position(), text)
+        let mv = G::parse_move(game.position(), text)
             .map_err(|e| format!("opening move {} ({text}): {e}", i + 1))?;
-        moves.push(notation::move_to_string(game.position(), mv));
+        moves.push(G::move_text(game.position(), mv));
         game.play(mv);
     }
     let opening_plies = moves.len();
@@ -428,7 +427,7 @@ fn play<R: Rules>(
             GameResult::Ongoing => {}
             GameResult::Win(winner) => {
                 // The side without a move loses, or wins in giveaway.
-                let stuck = game.position().side_to_move();
+                let stuck = G::side_to_move(game.position());
                 return finish(moves, Some(winner), Termination::NoMoves(stuck));
             }
             GameResult::Draw(reason) => return finish(moves, None, Termination::DrawRule(reason)),
@@ -447,7 +446,7 @@ fn play<R: Rules>(
             return Ok(None);
         }
 
-        let side = game.position().side_to_move();
+        let side = G::side_to_move(game.position());
         let (go, allowed) = go_command(config, &clocks, side);
         let timeout = allowed.unwrap_or(config.reply_timeout);
         let position = position_command(start_fen.as_deref(), &moves);
@@ -491,9 +490,9 @@ fn play<R: Rules>(
             });
             return finish(moves, winner, termination);
         };
-        match notation::parse_move(game.position(), &text) {
+        match G::parse_move(game.position(), &text) {
             Ok(mv) => {
-                moves.push(notation::move_to_string(game.position(), mv));
+                moves.push(G::move_text(game.position(), mv));
                 game.play(mv);
             }
             Err(e) => {

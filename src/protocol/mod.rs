@@ -438,14 +438,12 @@ mod tests {
              time 20 pv c3-d4"
         );
         let mut outcome = SearchOutcome {
-            best_move: Some(mv),
             best: Some(record.clone()),
             ponder: None,
             score: Score(12),
             depth: 3,
             nodes: 1000,
             time: Duration::from_millis(20),
-            pv: vec![mv],
         };
         assert_eq!(bestmove_line(&outcome), "bestmove c3-d4");
         outcome.ponder = Some(record);

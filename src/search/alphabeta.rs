@@ -5,14 +5,12 @@
 
 use super::ordering::{MAX_PLY, Ordering, pick_next};
 use super::{SearchConfig, Shared};
-use crate::draw::{Counters, DrawRules};
-use crate::eval::{Weights, evaluate};
-use crate::movegen::{count_moves, gen_moves, has_capture};
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::draw::DrawRules;
+use crate::eval::Weights;
+use crate::game::{Game, GameMove};
+use crate::moves::MoveList;
 use crate::score::Score;
 use crate::tt::{Bound, Entry, MoveHint, Tt};
-use crate::variant::Rules;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 /// The draw counters that are this many plies or fewer from a draw are part of the table key;
@@ -21,9 +19,9 @@ const COUNTER_HORIZON: u16 = 48;
 
 /// A position of the search with what the draw rules need to judge it.
 #[derive(Clone, Copy)]
-struct Node<R: Rules> {
-    pos: Position<R>,
-    counters: Counters,
+struct Node<G: Game> {
+    pos: G::Position,
+    counters: G::Counters,
     /// Index in the key stack of the first position since the last irreversible move: no
     /// earlier position can repeat.
     rep_start: usize,
@@ -31,19 +29,19 @@ struct Node<R: Rules> {
 
 /// A root move with what the last completed iteration learnt about it.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub struct RootMove<M> {
     /// The move.
-    pub mv: Move,
+    pub mv: M,
     /// Its score in the last completed iteration (or -INFINITE if not searched yet).
     pub score: Score,
     /// The principal variation starting with it.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Deepest ply reached below it.
     pub seldepth: u32,
 }
 
 /// The state of one search thread.
-pub struct Worker<'a, R: Rules> {
+pub struct Worker<'a, G: Game> {
     /// 0 for the main thread.
     pub id: usize,
     shared: &'a Shared<'a>,
@@ -60,16 +58,16 @@ pub struct Worker<'a, R: Rules> {
     pub seldepth: u32,
     /// Keys from the last irreversible move of the game up to the current node.
     keys: Vec<u64>,
-    lists: Vec<MoveList>,
+    lists: Vec<MoveList<G::Move>>,
     sort_keys: Vec<Vec<i32>>,
-    quiets: Vec<Vec<Move>>,
-    pv: Vec<Vec<Move>>,
-    ordering: Ordering,
+    quiets: Vec<Vec<G::Move>>,
+    pv: Vec<Vec<G::Move>>,
+    ordering: Ordering<G::Move>,
     /// The root position and counters.
-    root: Position<R>,
-    root_counters: Counters,
+    root: G::Position,
+    root_counters: G::Counters,
     /// Root moves, best first after each iteration.
-    pub root_moves: Vec<RootMove>,
+    pub root_moves: Vec<RootMove<G::Move>>,
     /// Set when the search was aborted; scores from that iteration are not to be trusted.
     pub aborted: bool,
 }
@@ -83,7 +81,7 @@ fn counter_key(rule: usize, left: u16) -> u64 {
     z.wrapping_mul(0xBF58_476D_1CE4_E5B9)
 }
 
-impl<'a, R: Rules> Worker<'a, R> {
+impl<'a, G: Game> Worker<'a, G> {
     /// A worker for the root `position` with `counters`, the game's keys since the last
     /// irreversible move (the current position last), and the root moves to consider.
     pub fn new(
@@ -91,13 +89,13 @@ impl<'a, R: Rules> Worker<'a, R> {
         shared: &'a Shared<'a>,
         tt: &'a Tt,
         config: &SearchConfig,
-        root: (Position<R>, Counters, &[u64], DrawRules),
-        root_moves: &[Move],
+        root: (G::Position, G::Counters, &[u64], DrawRules),
+        root_moves: &[G::Move],
     ) -> Self {
         let (position, counters, keys, draws) = root;
         let mut keys = keys.to_vec();
-        if keys.last() != Some(&position.key()) {
-            keys.push(position.key());
+        if keys.last() != Some(&G::key(&position)) {
+            keys.push(G::key(&position));
         }
         Worker {
             id,
@@ -140,7 +138,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     }
 
     /// The root position.
-    pub fn root(&self) -> Position<R> {
+    pub fn root(&self) -> G::Position {
         self.root
     }
 
@@ -172,10 +170,9 @@ impl<'a, R: Rules> Worker<'a, R> {
 
     /// The table key of a node: the position's key, plus the draw counters close to firing.
     #[inline]
-    fn node_key(&self, pos: &Position<R>, counters: &Counters) -> u64 {
-        let mut key = pos.key();
-        for (rule, (_, left)) in counters
-            .remaining(&self.draws, pos)
+    fn node_key(&self, pos: &G::Position, counters: &G::Counters) -> u64 {
+        let mut key = G::key(pos);
+        for (rule, (_, left)) in G::counters_remaining(counters, &self.draws, pos)
             .as_slice()
             .iter()
             .enumerate()
@@ -208,7 +205,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     /// The score of a side to move that has no legal move.
     #[inline]
     fn no_move_score(ply: usize) -> Score {
-        if R::NO_MOVE_WINS {
+        if G::NO_MOVE_WINS {
             Score::win_in(ply as u32)
         } else {
             Score::loss_in(ply as u32)
@@ -270,17 +267,16 @@ impl<'a, R: Rules> Worker<'a, R> {
     /// Plays `mv` from `node` and pushes the child's key on the repetition stack (the caller
     /// pops it when done with the child).
     #[inline]
-    fn enter(&mut self, node: &Node<R>, mv: Move) -> Node<R> {
-        let pos = node.pos.after(mv);
-        let counters = node.counters.after_move(&node.pos, mv, &pos);
-        // A man move or a capture can never be undone: older positions cannot come back.
-        let irreversible = mv.is_capture() || !node.pos.all_kings().contains(mv.from());
-        let rep_start = if irreversible {
+    fn enter(&mut self, node: &Node<G>, mv: G::Move) -> Node<G> {
+        let pos = G::play(&node.pos, mv);
+        let counters = G::counters_after(&node.counters, &node.pos, mv, &pos);
+        // After an irreversible move older positions cannot come back.
+        let rep_start = if G::is_irreversible(&node.pos, mv) {
             self.keys.len()
         } else {
             node.rep_start
         };
-        self.keys.push(pos.key());
+        self.keys.push(G::key(&pos));
         Node {
             pos,
             counters,
@@ -296,7 +292,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     #[inline]
     fn search_child<const PV: bool>(
         &mut self,
-        child: &Node<R>,
+        child: &Node<G>,
         alpha: Score,
         beta: Score,
         depth: i32,
@@ -321,7 +317,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     /// Alpha-beta below the root. `PV` is true on the principal variation.
     fn search<const PV: bool>(
         &mut self,
-        node: &Node<R>,
+        node: &Node<G>,
         mut alpha: Score,
         mut beta: Score,
         depth: i32,
@@ -345,12 +341,12 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.seldepth = self.seldepth.max(ply as u32);
 
         let mut list = std::mem::take(&mut self.lists[ply]);
-        gen_moves(pos, &mut list);
+        G::generate(pos, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return Self::no_move_score(ply);
         }
-        if counters.draw(&self.draws, pos).is_some() {
+        if G::counter_draw(&counters, &self.draws, pos).is_some() {
             self.lists[ply] = list;
             return Score::DRAW;
         }
@@ -386,14 +382,14 @@ impl<'a, R: Rules> Worker<'a, R> {
 
         let mut sort_keys = std::mem::take(&mut self.sort_keys[ply]);
         self.ordering
-            .score_moves(&list, pos.side_to_move(), ply, table_move, &mut sort_keys);
+            .score_moves(&list, G::side_to_move(pos), ply, table_move, &mut sort_keys);
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
 
         let original_alpha = alpha;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
-        let side = pos.side_to_move();
+        let side = G::side_to_move(pos);
         for index in 0..list.len() {
             let mv = pick_next(list.as_mut_slice(), &mut sort_keys, index);
             let quiet = !mv.is_capture() && !mv.promotes();
@@ -467,8 +463,8 @@ impl<'a, R: Rules> Worker<'a, R> {
     /// the static evaluation stands.
     fn quiescence(
         &mut self,
-        pos: &Position<R>,
-        counters: Counters,
+        pos: &G::Position,
+        counters: G::Counters,
         mut alpha: Score,
         beta: Score,
         ply: usize,
@@ -476,33 +472,33 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if ply >= MAX_PLY {
-            return evaluate(pos, &self.weights);
+            return G::evaluate(pos, &self.weights);
         }
         if self.should_stop() {
             return Score::DRAW;
         }
-        if !has_capture(pos) {
+        if G::is_quiet(pos) {
             let mut scratch = std::mem::take(&mut self.lists[ply]);
-            let moves = count_moves(pos, &mut scratch);
+            let moves = G::count_moves(pos, &mut scratch);
             self.lists[ply] = scratch;
             if moves == 0 {
                 return Self::no_move_score(ply);
             }
-            if counters.draw(&self.draws, pos).is_some() {
+            if G::counter_draw(&counters, &self.draws, pos).is_some() {
                 return Score::DRAW;
             }
-            return evaluate(pos, &self.weights);
+            return G::evaluate(pos, &self.weights);
         }
-        if counters.draw(&self.draws, pos).is_some() {
+        if G::counter_draw(&counters, &self.draws, pos).is_some() {
             return Score::DRAW;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        gen_moves(pos, &mut list);
+        G::generate(pos, &mut list);
         let mut best = -Score::INFINITE;
         for index in 0..list.len() {
             let mv = list[index];
-            let child = pos.after(mv);
-            let child_counters = counters.after_move(pos, mv, &child);
+            let child = G::play(pos, mv);
+            let child_counters = G::counters_after(&counters, pos, mv, &child);
             let score = -self.quiescence(&child, child_counters, -beta, -alpha, ply + 1);
             if self.aborted {
                 break;

@@ -16,13 +16,11 @@ pub use ordering::MAX_PLY;
 pub use time::{Limits, TimeManager};
 
 use crate::eval::Weights;
-use crate::game::Game;
-use crate::moves::Move;
+use crate::game::{Game, Record};
 use crate::notation::MoveRecord;
-use crate::position::Position;
 use crate::score::Score;
 use crate::tt::Tt;
-use crate::variant::{Rules, Variant};
+use crate::variant::Variant;
 use alphabeta::{RootMove, Worker};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -51,11 +49,16 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// The defaults with the evaluation weights of `variant`.
     pub fn for_variant(variant: Variant) -> Self {
+        crate::with_game!(variant, G => SearchConfig::for_game::<G>())
+    }
+
+    /// The defaults with the evaluation weights of game `G`.
+    pub fn for_game<G: Game>() -> Self {
         SearchConfig {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(20),
-            weights: Weights::for_variant(variant),
+            weights: G::weights(),
         }
     }
 }
@@ -102,12 +105,10 @@ pub struct SearchInfo {
     pub pv: Vec<MoveRecord>,
 }
 
-/// The result of a search.
+/// The result of a search, as the front ends see it.
 #[derive(Clone, Debug)]
 pub struct SearchOutcome {
-    /// The move to play (`None` when the side to move has no legal move).
-    pub best_move: Option<Move>,
-    /// Its record for display.
+    /// The move to play, for display (`None` when the side to move has no legal move).
     pub best: Option<MoveRecord>,
     /// The expected reply, to ponder on.
     pub ponder: Option<MoveRecord>,
@@ -119,8 +120,32 @@ pub struct SearchOutcome {
     pub nodes: u64,
     /// Time spent.
     pub time: Duration,
-    /// The principal variation.
-    pub pv: Vec<Move>,
+}
+
+/// What [`run`] returns: the outcome as the front ends see it, and the principal variation as
+/// moves of the game (the best move first).
+#[derive(Clone, Debug)]
+pub struct Searched<M> {
+    /// The outcome for display.
+    pub outcome: SearchOutcome,
+    /// The principal variation; empty when the side to move has no legal move.
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> Searched<M> {
+    /// The move to play, if any.
+    pub fn best_move(&self) -> Option<M> {
+        self.pv.first().copied()
+    }
+}
+
+impl<M> std::ops::Deref for Searched<M> {
+    type Target = SearchOutcome;
+
+    /// The outcome's fields (`score`, `best`, `nodes`…) read straight through.
+    fn deref(&self) -> &SearchOutcome {
+        &self.outcome
+    }
 }
 
 /// Receives the search's output. Implementations format it for a protocol, collect it for
@@ -208,13 +233,13 @@ impl Shared<'_> {
 }
 
 /// What one worker finished with.
-struct WorkerResult {
+struct WorkerResult<M> {
     /// The last completed depth (0: none).
     depth: u32,
     /// Mean leaf depth of that iteration.
     mean_depth: f64,
     /// Root moves in that iteration's order, best first.
-    moves: Vec<RootMove>,
+    moves: Vec<RootMove<M>>,
     nodes: u64,
 }
 
@@ -226,16 +251,16 @@ const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 /// Returns after the search ends: at once on `stop`, at the limits otherwise. With `infinite`
 /// or `ponder` the result is held back until `stop` (or, when pondering, `ponderhit`) arrives,
 /// as UCI requires.
-pub fn run<R: Rules>(
-    game: &Game<R>,
+pub fn run<G: Game>(
+    game: &Record<G>,
     limits: &Limits,
     config: &SearchConfig,
     tt: &Tt,
     control: &Control,
     reporter: &mut dyn Reporter,
-) -> SearchOutcome {
+) -> Searched<G::Move> {
     let position = *game.position();
-    let side = position.side_to_move();
+    let side = G::side_to_move(&position);
     let clock = Clock {
         time: TimeManager::new(limits, side, config.move_overhead),
         pondering: limits.ponder,
@@ -248,14 +273,19 @@ pub fn run<R: Rules>(
         control,
         clock: Mutex::new(clock),
     };
-    let mut root_moves: Vec<Move> = game.legal_moves().iter().copied().collect();
+    let mut root_moves: Vec<G::Move> = game.legal_moves().iter().copied().collect();
     if !limits.searchmoves.is_empty() {
-        root_moves.retain(|mv| limits.searchmoves.contains(mv));
+        let wanted: Vec<G::Move> = limits
+            .searchmoves
+            .iter()
+            .filter_map(|text| G::parse_move(&position, text).ok())
+            .collect();
+        root_moves.retain(|mv| wanted.contains(mv));
     }
     tt.new_search();
 
     let root = (position, game.counters(), game.keys(), *game.rules());
-    let results: Vec<WorkerResult> = if root_moves.is_empty() {
+    let results: Vec<WorkerResult<G::Move>> = if root_moves.is_empty() {
         Vec::new()
     } else {
         std::thread::scope(|scope| {
@@ -264,12 +294,12 @@ pub fn run<R: Rules>(
                     let shared = &shared;
                     let root_moves = &root_moves;
                     scope.spawn(move || {
-                        let mut worker = Worker::new(id, shared, tt, config, root, root_moves);
+                        let mut worker = Worker::<G>::new(id, shared, tt, config, root, root_moves);
                         iterate(&mut worker, shared, config, limits, None, tt)
                     })
                 })
                 .collect();
-            let mut main = Worker::new(0, &shared, tt, config, root, &root_moves);
+            let mut main = Worker::<G>::new(0, &shared, tt, config, root, &root_moves);
             let mut results = vec![iterate(
                 &mut main,
                 &shared,
@@ -291,7 +321,7 @@ pub fn run<R: Rules>(
         && best.depth > main.depth
     {
         let multipv = config.multipv.clamp(1, best.moves.len().max(1));
-        report(reporter, best, &position, multipv, nodes, &shared, tt);
+        report::<G>(reporter, best, &position, multipv, nodes, &shared, tt);
     }
 
     // Under `infinite` or `ponder`, the answer waits for the front end's word.
@@ -305,51 +335,55 @@ pub fn run<R: Rules>(
         }
     }
 
-    let outcome = match chosen {
+    let (outcome, pv) = match chosen {
         Some(best) => {
             let rm = &best.moves[0];
-            let records = MoveRecord::line(&position, &rm.pv);
-            SearchOutcome {
-                best_move: Some(rm.mv),
+            let records = G::line_records(&position, &rm.pv);
+            let outcome = SearchOutcome {
                 best: records.first().cloned(),
                 ponder: records.get(1).cloned(),
                 score: rm.score,
                 depth: best.depth,
                 nodes,
                 time: shared.elapsed(),
-                pv: rm.pv.clone(),
-            }
+            };
+            (outcome, rm.pv.clone())
         }
-        None => SearchOutcome {
-            best_move: None,
-            best: None,
-            ponder: None,
-            score: if root_moves.is_empty() && game.legal_moves().is_empty() {
-                if R::NO_MOVE_WINS {
-                    Score::WIN
-                } else {
-                    -Score::WIN
-                }
-            } else {
-                Score::DRAW
-            },
-            depth: 0,
-            nodes,
-            time: shared.elapsed(),
-            pv: Vec::new(),
-        },
+        None => {
+            let outcome = SearchOutcome {
+                best: None,
+                ponder: None,
+                score: no_move_score::<G>(root_moves.is_empty() && game.legal_moves().is_empty()),
+                depth: 0,
+                nodes,
+                time: shared.elapsed(),
+            };
+            (outcome, Vec::new())
+        }
     };
     reporter.done(&outcome);
-    outcome
+    Searched { outcome, pv }
+}
+
+/// The score of a search with nothing to search: a loss (giveaway: a win) when the side to
+/// move has no legal move, else a draw (every root move was excluded).
+fn no_move_score<G: Game>(no_legal_move: bool) -> Score {
+    if !no_legal_move {
+        Score::DRAW
+    } else if G::NO_MOVE_WINS {
+        Score::WIN
+    } else {
+        -Score::WIN
+    }
 }
 
 /// Picks the worker whose move to play: the deepest, with votes weighted by depth and score
 /// breaking ties between moves several workers agree on.
-fn choose(results: &[WorkerResult]) -> Option<&WorkerResult> {
-    let done: Vec<&WorkerResult> = results.iter().filter(|r| !r.moves.is_empty()).collect();
+fn choose<M: Copy + PartialEq>(results: &[WorkerResult<M>]) -> Option<&WorkerResult<M>> {
+    let done: Vec<&WorkerResult<M>> = results.iter().filter(|r| !r.moves.is_empty()).collect();
     let main = *done.first()?;
     let min_score = done.iter().map(|r| r.moves[0].score.0).min().unwrap_or(0);
-    let vote = |mv: Move| -> i64 {
+    let vote = |mv: M| -> i64 {
         done.iter()
             .filter(|r| r.moves[0].mv == mv)
             .map(|r| (r.moves[0].score.0 - min_score + 10) as i64 * r.depth as i64)
@@ -374,14 +408,14 @@ fn choose(results: &[WorkerResult]) -> Option<&WorkerResult> {
 
 /// Iterative deepening for one worker. The main worker (`reporter` given) reports, watches the
 /// soft limit and the mate limit; helpers only search.
-fn iterate<R: Rules>(
-    worker: &mut Worker<'_, R>,
+fn iterate<G: Game>(
+    worker: &mut Worker<'_, G>,
     shared: &Shared<'_>,
     config: &SearchConfig,
     limits: &Limits,
     mut reporter: Option<&mut dyn Reporter>,
     tt: &Tt,
-) -> WorkerResult {
+) -> WorkerResult<G::Move> {
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let multipv = config.multipv.clamp(1, worker.root_moves.len().max(1));
     // The last completed iteration.
@@ -438,7 +472,7 @@ fn iterate<R: Rules>(
         }
         if let Some(reporter) = reporter.as_deref_mut() {
             let total = shared.total_nodes(worker.nodes);
-            report(
+            report::<G>(
                 reporter,
                 &completed,
                 &worker.root(),
@@ -476,10 +510,10 @@ fn iterate<R: Rules>(
 
 /// Reports the principal variations of a completed iteration; `total` is the nodes of all
 /// workers.
-fn report<R: Rules>(
+fn report<G: Game>(
     reporter: &mut dyn Reporter,
-    iteration: &WorkerResult,
-    root: &Position<R>,
+    iteration: &WorkerResult<G::Move>,
+    root: &G::Position,
     multipv: usize,
     total: u64,
     shared: &Shared<'_>,
@@ -499,7 +533,7 @@ fn report<R: Rules>(
             nps,
             hashfull,
             time,
-            pv: MoveRecord::line(root, &rm.pv),
+            pv: G::line_records(root, &rm.pv),
         });
     }
 }

@@ -1,7 +1,8 @@
 //! Move ordering: the table move first, then captures by how much they take, promotions,
 //! the two killer moves of the ply, and the rest by a history score with gravity.
 
-use crate::moves::{Move, MoveList};
+use crate::game::GameMove;
+use crate::moves::MoveList;
 use crate::types::Side;
 
 /// Most plies a search line can reach.
@@ -11,12 +12,12 @@ pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16_384;
 
 /// Per-thread ordering knowledge: killers per ply and a from/to history per side.
-pub struct Ordering {
-    killers: [[Option<Move>; 2]; MAX_PLY],
+pub struct Ordering<M> {
+    killers: [[Option<M>; 2]; MAX_PLY],
     history: Box<[[[i32; 64]; 64]; 2]>,
 }
 
-impl Default for Ordering {
+impl<M: GameMove> Default for Ordering<M> {
     fn default() -> Self {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
@@ -25,16 +26,16 @@ impl Default for Ordering {
     }
 }
 
-impl Ordering {
+impl<M: GameMove> Ordering<M> {
     /// The history score of a quiet move.
     #[inline]
-    pub fn history(&self, side: Side, mv: Move) -> i32 {
+    pub fn history(&self, side: Side, mv: M) -> i32 {
         self.history[side.index()][mv.from().index() & 63][mv.to().index() & 63]
     }
 
     /// Records that quiet move `best` caused a cut-off at `depth`, after the quiet moves in
     /// `tried` failed to.
-    pub fn reward(&mut self, side: Side, ply: usize, depth: i32, best: Move, tried: &[Move]) {
+    pub fn reward(&mut self, side: Side, ply: usize, depth: i32, best: M, tried: &[M]) {
         let bonus = (depth * depth).min(400) * 8;
         self.update(side, best, bonus);
         for &mv in tried {
@@ -50,7 +51,7 @@ impl Ordering {
         }
     }
 
-    fn update(&mut self, side: Side, mv: Move, bonus: i32) {
+    fn update(&mut self, side: Side, mv: M, bonus: i32) {
         let entry = &mut self.history[side.index()][mv.from().index() & 63][mv.to().index() & 63];
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
     }
@@ -58,10 +59,10 @@ impl Ordering {
     /// Sort keys for every move of `list`, best first when sorted descending.
     pub fn score_moves(
         &self,
-        list: &MoveList,
+        list: &MoveList<M>,
         side: Side,
         ply: usize,
-        table_move: Option<Move>,
+        table_move: Option<M>,
         out: &mut Vec<i32>,
     ) {
         out.clear();
@@ -70,7 +71,7 @@ impl Ordering {
             if Some(mv) == table_move {
                 1 << 30
             } else if mv.is_capture() {
-                (1 << 24) + mv.captured().count() as i32 * 1024 + mv.promotes() as i32 * 512
+                (1 << 24) + mv.captures() as i32 * 1024 + mv.promotes() as i32 * 512
             } else if mv.promotes() {
                 1 << 23
             } else if Some(mv) == killers[0] {
@@ -84,7 +85,7 @@ impl Ordering {
     }
 
     /// True if `mv` is a killer at `ply`.
-    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+    pub fn is_killer(&self, ply: usize, mv: M) -> bool {
         self.killers.get(ply).is_some_and(|k| k.contains(&Some(mv)))
     }
 }
@@ -92,7 +93,7 @@ impl Ordering {
 /// Moves the best remaining move (by `keys`) to index `from` and returns it: a selection sort
 /// done lazily, since a cut-off often comes before the list is exhausted.
 #[inline]
-pub fn pick_next(moves: &mut [Move], keys: &mut [i32], from: usize) -> Move {
+pub fn pick_next<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) -> M {
     let mut best = from;
     for i in from + 1..moves.len() {
         if keys[i] > keys[best] {

@@ -2,7 +2,6 @@
 //! between iterations and a hard limit checked every few thousand nodes, both kept inside the
 //! clock minus the move overhead.
 
-use crate::moves::Move;
 use crate::types::Side;
 use std::time::{Duration, Instant};
 
@@ -27,8 +26,9 @@ pub struct Limits {
     pub infinite: bool,
     /// Ponder: search as if infinite until `ponderhit` (then these limits apply) or `stop`.
     pub ponder: bool,
-    /// Consider only these root moves (all if empty).
-    pub searchmoves: Vec<Move>,
+    /// Consider only these root moves (all if empty), as text in the game's notation; the
+    /// front end has checked that each names a legal move.
+    pub searchmoves: Vec<String>,
 }
 
 impl Limits {

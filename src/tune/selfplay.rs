@@ -3,14 +3,12 @@
 
 use crate::draw::DrawRules;
 use crate::eval::Weights;
-use crate::game::{Game, GameResult};
-use crate::movegen::has_capture;
-use crate::notation;
+use crate::game::{Game, GameResult, Record};
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
 use crate::types::Side;
-use crate::variant::{Rules, Variant};
-use crate::with_rules;
+use crate::variant::Variant;
+use crate::with_game;
 use rayon::prelude::*;
 
 /// How to play the games.
@@ -52,27 +50,27 @@ fn next_random(state: &mut u64) -> u64 {
 /// Plays the games and returns the labelled quiet positions (no capture pending for the side
 /// to move), in game order.
 pub fn play(config: &SelfPlay) -> Vec<Sample> {
-    with_rules!(config.variant, R => play_for::<R>(config))
+    with_game!(config.variant, G => play_for::<G>(config))
 }
 
-fn play_for<R: Rules>(config: &SelfPlay) -> Vec<Sample> {
+fn play_for<G: Game>(config: &SelfPlay) -> Vec<Sample> {
     (0..config.games)
         .into_par_iter()
-        .map(|index| play_one::<R>(config, index as u64))
+        .map(|index| play_one::<G>(config, index as u64))
         .flatten()
         .collect()
 }
 
-fn play_one<R: Rules>(config: &SelfPlay, index: u64) -> Vec<Sample> {
+fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
     let mut rng = config
         .seed
         .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         | 1;
-    let mut game = Game::<R>::startpos(DrawRules::default());
+    let mut game = Record::<G>::startpos(DrawRules::default());
     let tt = Tt::new(4);
     let search_config = SearchConfig {
         weights: config.weights,
-        ..SearchConfig::for_variant(R::VARIANT)
+        ..SearchConfig::for_game::<G>()
     };
     let control = Control::default();
     let mut fens = Vec::new();
@@ -82,7 +80,7 @@ fn play_one<R: Rules>(config: &SelfPlay, index: u64) -> Vec<Sample> {
         let mv = if plies < config.random_plies {
             moves[(next_random(&mut rng) % moves.len() as u64) as usize]
         } else {
-            let outcome = search::run(
+            let searched = search::run(
                 &game,
                 &Limits::nodes(config.nodes),
                 &search_config,
@@ -90,9 +88,11 @@ fn play_one<R: Rules>(config: &SelfPlay, index: u64) -> Vec<Sample> {
                 &control,
                 &mut Silent,
             );
-            let Some(mv) = outcome.best_move else { break };
-            if !outcome.score.is_decisive() && !has_capture(game.position()) {
-                fens.push(notation::fen(game.position()));
+            let Some(mv) = searched.best_move() else {
+                break;
+            };
+            if !searched.outcome.score.is_decisive() && G::is_quiet(game.position()) {
+                fens.push(G::fen(game.position()));
             }
             mv
         };

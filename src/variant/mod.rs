@@ -7,11 +7,13 @@
 //! [`Variant`], made once per command (`go`, `perft`, `bench`…), never per node.
 
 mod brazilian;
+mod draughts;
 mod giveaway;
 mod international;
 mod russian;
 
 pub use brazilian::Brazilian;
+pub use draughts::Draughts;
 pub use giveaway::Giveaway;
 pub use international::International;
 pub use russian::Russian;

@@ -1,15 +1,13 @@
-//! [`Game`]: a position with its history — the keys for the repetition detector, the endgame
-//! draw counters and the move number — and the [`GameResult`] they decide. The protocol, the
-//! search (for its root) and the match referee all use this one record, so a game ends exactly
-//! where the rules say, whoever is watching.
+//! [`Record`]: a game in progress — the position with its history: the keys for the
+//! repetition detector, the endgame draw counters and the move number — and the [`GameResult`]
+//! they decide. The protocol, the search (for its root) and the match referee all use this one
+//! record, so a game ends exactly where the rules say, whoever is watching.
 
-use crate::draw::{Counters, DrawReason, DrawRules};
-use crate::movegen::gen_moves;
-use crate::moves::{Move, MoveList};
-use crate::notation::{self, Fen, NotationError};
-use crate::position::Position;
+use super::Game;
+use crate::draw::{DrawReason, DrawRules};
+use crate::moves::MoveList;
+use crate::notation::NotationError;
 use crate::types::Side;
-use crate::variant::Rules;
 use std::fmt;
 
 /// How a game stands.
@@ -34,29 +32,26 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// FEN fields beyond lidraughts' `H` and `F` that carry damka's draw counters (in plies).
-const COUNTER_TAGS: [&str; 7] = ["M", "T", "R", "E", "J", "S", "V"];
-
-/// A game in progress: the current position, the draw state and the move number.
+/// A game of `G` in progress: the current position, the draw state and the move number.
 #[derive(Clone, Debug)]
-pub struct Game<R: Rules> {
-    position: Position<R>,
-    counters: Counters,
-    /// Keys of the positions since the last irreversible move (man move or capture), oldest
-    /// first, the current position last.
+pub struct Record<G: Game> {
+    position: G::Position,
+    counters: G::Counters,
+    /// Keys of the positions since the last irreversible move, oldest first, the current
+    /// position last.
     keys: Vec<u64>,
     /// Full move number, starting at 1 and going up after each Black move.
     fullmove: u32,
     rules: DrawRules,
 }
 
-impl<R: Rules> Game<R> {
+impl<G: Game> Record<G> {
     /// A game starting from `position` with fresh counters.
-    pub fn new(position: Position<R>, rules: DrawRules) -> Self {
-        Game {
+    pub fn new(position: G::Position, rules: DrawRules) -> Self {
+        Record {
             position,
-            counters: Counters::default(),
-            keys: vec![position.key()],
+            counters: G::Counters::default(),
+            keys: vec![G::key(&position)],
             fullmove: 1,
             rules,
         }
@@ -64,78 +59,52 @@ impl<R: Rules> Game<R> {
 
     /// A game from the initial position.
     pub fn startpos(rules: DrawRules) -> Self {
-        Self::new(Position::startpos(), rules)
+        Self::new(G::start(), rules)
     }
 
-    /// A game from a FEN. Besides the placement it reads lidraughts' `:H<plies>` (the
-    /// kings-only counter) and `:F<move number>`, and damka's own counter fields
-    /// (`:M` material, `:T` three kings, `:R` main road, `:E` two against one, `:J` FMJD, and
-    /// for International rules `:S` sixteen moves and `:V` five moves, all in plies). Unknown fields are an error; counters whose condition does not hold are 0.
+    /// A game from a FEN: the placement, the move number `:F<n>` and the game's counter fields
+    /// (see [`Game::counters_from_tags`]; for the draughts games lidraughts' `:H<plies>` and
+    /// damka's own). Unknown fields are an error; counters whose condition does not hold are 0.
     pub fn from_fen(text: &str, rules: DrawRules) -> Result<Self, NotationError> {
-        let fen = Fen::parse::<R>(text)?;
-        let position = fen.position::<R>()?;
-        for (tag, _) in &fen.extras {
-            if tag != "H" && tag != "F" && !COUNTER_TAGS.contains(&tag.as_str()) {
-                return Err(NotationError::BadField(format!("{tag} (unknown counter)")));
-            }
-        }
-        let counter = |tag: &str| fen.extra(tag).map_or(0, |v| v.min(u16::MAX as u64) as u16);
-        let counters = Counters {
-            kings_only: counter("H"),
-            material: counter("M"),
-            three_kings: counter("T"),
-            main_road: counter("R"),
-            two_against_one: counter("E"),
-            fmjd: counter("J"),
-            sixteen: counter("S"),
-            five: counter("V"),
-        }
-        .normalized(&position);
-        let fullmove = fen
-            .extra("F")
-            .map_or(1, |v| v.clamp(1, u32::MAX as u64) as u32);
-        Ok(Game {
+        let (position, tags) = G::parse_fen(text)?;
+        let counters = G::counters_from_tags(&position, &tags)?;
+        let fullmove = tags
+            .iter()
+            .find(|(tag, _)| tag == "F")
+            .map_or(1, |(_, v)| (*v).clamp(1, u32::MAX as u64) as u32);
+        Ok(Record {
             position,
             counters,
-            keys: vec![position.key()],
+            keys: vec![G::key(&position)],
             fullmove,
             rules,
         })
     }
 
-    /// The FEN of the current position with its counters: `W:W…:B…:H<n>:F<n>`, followed by
-    /// damka's counter fields for those that are not 0.
+    /// The FEN of the current position with its counters: the placement, the first counter
+    /// field, `:F<n>`, then the other counter fields that are not 0 (draughts:
+    /// `W:W…:B…:H<n>:F<n>:M<n>…`).
     pub fn fen(&self) -> String {
-        let c = &self.counters;
-        let mut text = format!(
-            "{}:H{}:F{}",
-            notation::fen(&self.position),
-            c.kings_only,
-            self.fullmove
-        );
-        for (tag, value) in COUNTER_TAGS.iter().zip([
-            c.material,
-            c.three_kings,
-            c.main_road,
-            c.two_against_one,
-            c.fmjd,
-            c.sixteen,
-            c.five,
-        ]) {
-            if value > 0 {
-                text.push_str(&format!(":{tag}{value}"));
-            }
+        let mut text = G::fen(&self.position);
+        let tags = G::counter_tags(&self.counters);
+        let mut tags = tags.into_iter();
+        if let Some((tag, value)) = tags.next() {
+            text.push_str(&format!(":{tag}{value}"));
+        }
+        text.push_str(&format!(":F{}", self.fullmove));
+        for (tag, value) in tags {
+            text.push_str(&format!(":{tag}{value}"));
         }
         text
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position<R> {
+    pub fn position(&self) -> &G::Position {
         &self.position
     }
 
     /// The draw counters of the current position.
-    pub fn counters(&self) -> Counters {
+    pub fn counters(&self) -> G::Counters {
         self.counters
     }
 
@@ -160,31 +129,30 @@ impl<R: Rules> Game<R> {
     }
 
     /// The legal moves of the current position.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<G::Move> {
         let mut list = MoveList::new();
-        gen_moves(&self.position, &mut list);
+        G::generate(&self.position, &mut list);
         list
     }
 
-    /// Plays a move, which must be legal (see [`Game::play_text`] for untrusted input).
-    pub fn play(&mut self, mv: Move) {
+    /// Plays a move, which must be legal (see [`Record::play_text`] for untrusted input).
+    pub fn play(&mut self, mv: G::Move) {
         let before = self.position;
-        let after = before.after(mv);
-        let man_moved = !before.all_kings().contains(mv.from());
-        self.counters = self.counters.after_move(&before, mv, &after);
-        if mv.is_capture() || man_moved {
+        let after = G::play(&before, mv);
+        self.counters = G::counters_after(&self.counters, &before, mv, &after);
+        if G::is_irreversible(&before, mv) {
             self.keys.clear();
         }
-        self.keys.push(after.key());
-        if before.side_to_move() == Side::Black {
+        self.keys.push(G::key(&after));
+        if G::side_to_move(&before) == Side::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.position = after;
     }
 
     /// Reads a move in the current position and plays it; on error nothing changes.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, NotationError> {
-        let mv = notation::parse_move(&self.position, text)?;
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, NotationError> {
+        let mv = G::parse_move(&self.position, text)?;
         self.play(mv);
         Ok(mv)
     }
@@ -192,7 +160,7 @@ impl<R: Rules> Game<R> {
     /// How many times the current position has occurred (same placement, same side to move),
     /// counting this time.
     pub fn occurrences(&self) -> usize {
-        let current = self.position.key();
+        let current = G::key(&self.position);
         self.keys
             .iter()
             .rev()
@@ -205,10 +173,9 @@ impl<R: Rules> Game<R> {
     /// first draw rule in force that applies; otherwise the game goes on.
     pub fn result(&self) -> GameResult {
         let mut list = MoveList::new();
-        gen_moves(&self.position, &mut list);
-        if list.is_empty() {
-            let to_move = self.position.side_to_move();
-            let winner = if R::NO_MOVE_WINS {
+        if G::count_moves(&self.position, &mut list) == 0 {
+            let to_move = G::side_to_move(&self.position);
+            let winner = if G::NO_MOVE_WINS {
                 to_move
             } else {
                 to_move.opponent()
@@ -218,7 +185,7 @@ impl<R: Rules> Game<R> {
         if self.rules.repetition && self.occurrences() >= 3 {
             return GameResult::Draw(DrawReason::Repetition);
         }
-        match self.counters.draw(&self.rules, &self.position) {
+        match G::counter_draw(&self.counters, &self.rules, &self.position) {
             Some(reason) => GameResult::Draw(reason),
             None => GameResult::Ongoing,
         }
@@ -228,13 +195,15 @@ impl<R: Rules> Game<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Russian;
+    use crate::variant::{Draughts, Russian};
 
-    fn game(fen: &str) -> Game<Russian> {
+    type Game = Record<Draughts<Russian>>;
+
+    fn game(fen: &str) -> Game {
         Game::from_fen(fen, DrawRules::default()).expect("test FEN")
     }
 
-    fn play(game: &mut Game<Russian>, moves: &str) {
+    fn play(game: &mut Game, moves: &str) {
         for mv in moves.split_whitespace() {
             game.play_text(mv).unwrap_or_else(|e| panic!("{e}"));
         }
@@ -256,7 +225,7 @@ mod tests {
 
     #[test]
     fn unknown_fen_field_is_an_error() {
-        assert!(Game::<Russian>::from_fen("W:W21-32:B1-12:Q3", DrawRules::default()).is_err());
+        assert!(Game::from_fen("W:W21-32:B1-12:Q3", DrawRules::default()).is_err());
     }
 
     #[test]
@@ -278,7 +247,7 @@ mod tests {
 
     #[test]
     fn move_number_counts_black_moves() {
-        let mut g = Game::<Russian>::startpos(DrawRules::default());
+        let mut g = Game::startpos(DrawRules::default());
         play(&mut g, "c3-d4 f6-e5 d4:f6");
         assert_eq!(g.fullmove(), 2);
         assert!(g.fen().ends_with(":H0:F2"));

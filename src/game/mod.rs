@@ -1,0 +1,214 @@
+//! The game abstraction: the [`Game`] trait every game implements, and the [`Record`] of a game
+//! in progress built on it.
+//!
+//! A game is a zero-sized type. Its associated types say what a position and a move are; its
+//! functions are the rules (move generation, make, keys, what is irreversible, what is quiet),
+//! the draw counters, the evaluation and the notation. The search, the transposition table, the
+//! game record and its repetition detector, perft, bench, the match referee, self-play, tuning
+//! and the protocol servers are written once over this trait and never name a game; code is
+//! monomorphised per game, so nothing is dynamic on the hot path.
+//!
+//! The runtime choice of a game (`UCI_Variant`, `--variant`, Hub `variant`) becomes a type in
+//! one place, [`with_game!`](crate::with_game).
+
+mod record;
+
+pub use record::{GameResult, Record};
+
+use crate::draw::{DrawReason, DrawRules, Remaining};
+use crate::eval::{FEATURES, Term, Weights};
+use crate::moves::MoveList;
+use crate::notation::{MoveRecord, NotationError};
+use crate::perft::Counting;
+use crate::score::Score;
+use crate::types::{Piece, Side, Square};
+use crate::variant::Variant;
+use std::fmt;
+use std::hash::Hash;
+
+/// What the shared machinery needs to know of a move: its two ends (move ordering, table hints,
+/// history), whether it captures and how much, and whether it crowns a piece.
+pub trait GameMove: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+    /// The square the moving piece starts on.
+    fn from(self) -> Square;
+    /// The square the moving piece ends on.
+    fn to(self) -> Square;
+    /// How many pieces the move captures (0 for a quiet move).
+    fn captures(self) -> u32;
+    /// True if a piece is crowned during the move.
+    fn promotes(self) -> bool;
+
+    /// True if the move captures.
+    #[inline]
+    fn is_capture(self) -> bool {
+        self.captures() > 0
+    }
+}
+
+/// One game's rules, draw counters, evaluation and notation. See the module documentation.
+///
+/// Guarantees the implementor gives: [`Game::generate`] lists each legal move once;
+/// [`Game::play`] of a listed move gives the position after it with [`Game::key`] updated;
+/// [`Game::parse_move`] accepts every text [`Game::move_record`] writes, and [`Game::parse_fen`]
+/// every FEN [`Game::fen`] writes.
+pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
+    /// The runtime tag of this game.
+    const VARIANT: Variant;
+    /// The side to move that has no legal move wins (giveaway) rather than loses.
+    const NO_MOVE_WINS: bool;
+
+    /// A position: the board and the side to move, with its hash key.
+    type Position: Copy + Eq + Send + Sync + fmt::Debug;
+    /// A move as the rules identify it.
+    type Move: GameMove;
+    /// The endgame draw counters that run alongside a game.
+    type Counters: Copy + Default + Eq + Hash + fmt::Debug + Send + Sync;
+
+    // --- Rules ---------------------------------------------------------------------------
+
+    /// The starting position.
+    fn start() -> Self::Position;
+    /// The side to move.
+    fn side_to_move(pos: &Self::Position) -> Side;
+    /// The Zobrist key of a position.
+    fn key(pos: &Self::Position) -> u64;
+    /// The piece on a square (for towers, the top piece), if any.
+    fn piece_at(pos: &Self::Position, square: Square) -> Option<Piece>;
+    /// Fills `list` with the legal moves, each once.
+    fn generate(pos: &Self::Position, list: &mut MoveList<Self::Move>);
+    /// Number of legal moves, counted without listing them where that is faster.
+    fn count_moves(pos: &Self::Position, scratch: &mut MoveList<Self::Move>) -> usize;
+    /// The position after a legal move.
+    fn play(pos: &Self::Position, mv: Self::Move) -> Self::Position;
+    /// True if no position before `mv` can come back after it (for repetition detection).
+    fn is_irreversible(pos: &Self::Position, mv: Self::Move) -> bool;
+    /// True if nothing is forced in `pos`, so quiescence search may stand pat.
+    fn is_quiet(pos: &Self::Position) -> bool;
+
+    /// The moves perft expands at an inner node under `counting` (by default every legal move;
+    /// a game with capture paths lists one entry per path for [`Counting::Paths`]).
+    fn perft_expand(pos: &Self::Position, counting: Counting, list: &mut MoveList<Self::Move>) {
+        let _ = counting;
+        Self::generate(pos, list);
+    }
+    /// The leaves perft counts below a node at depth 1 under `counting`.
+    fn perft_leaves(
+        pos: &Self::Position,
+        counting: Counting,
+        scratch: &mut MoveList<Self::Move>,
+    ) -> u64 {
+        let _ = counting;
+        Self::count_moves(pos, scratch) as u64
+    }
+
+    // --- Draw counters -------------------------------------------------------------------
+
+    /// The counters after `mv` took `before` to `after`.
+    fn counters_after(
+        counters: &Self::Counters,
+        before: &Self::Position,
+        mv: Self::Move,
+        after: &Self::Position,
+    ) -> Self::Counters;
+    /// The draw a counter declares in `pos`, if one has run out under `rules`.
+    fn counter_draw(
+        counters: &Self::Counters,
+        rules: &DrawRules,
+        pos: &Self::Position,
+    ) -> Option<DrawReason>;
+    /// The counters that are running under `rules`, with the plies each has left.
+    fn counters_remaining(
+        counters: &Self::Counters,
+        rules: &DrawRules,
+        pos: &Self::Position,
+    ) -> Remaining;
+    /// Every counter of the game with its value, for display.
+    fn counters_shown(counters: &Self::Counters, pos: &Self::Position) -> Vec<(DrawReason, u16)>;
+    /// The counters read from a FEN's extra `<tag><number>` fields (besides `F`, the move
+    /// number). An unknown tag is an error; a counter whose condition does not hold is 0.
+    fn counters_from_tags(
+        pos: &Self::Position,
+        tags: &[(String, u64)],
+    ) -> Result<Self::Counters, NotationError>;
+    /// The FEN fields of the counters, in the order they are written; `F` is added by the
+    /// record after the first field.
+    fn counter_tags(counters: &Self::Counters) -> Vec<(&'static str, u64)>;
+
+    // --- Evaluation ----------------------------------------------------------------------
+
+    /// The default evaluation weights.
+    fn weights() -> Weights;
+    /// The evaluation of `pos` for the side to move.
+    fn evaluate(pos: &Self::Position, weights: &Weights) -> Score;
+    /// White's features minus Black's, and the draw scale in sixteenths (for tuning).
+    fn features(pos: &Self::Position) -> ([i32; FEATURES], i32);
+    /// The evaluation term by term, and the draw scale in sixteenths (for display).
+    fn breakdown(pos: &Self::Position, weights: &Weights) -> (Vec<Term>, i32);
+
+    // --- Notation ------------------------------------------------------------------------
+
+    /// A position and its extra `<tag><number>` fields from a FEN.
+    #[allow(clippy::type_complexity)]
+    fn parse_fen(text: &str) -> Result<(Self::Position, Vec<(String, u64)>), NotationError>;
+    /// The FEN of a position (without counters).
+    fn fen(pos: &Self::Position) -> String;
+    /// Reads a move of `pos`.
+    fn parse_move(pos: &Self::Position, text: &str) -> Result<Self::Move, NotationError>;
+    /// A legal move as the front ends show it.
+    fn move_record(pos: &Self::Position, mv: Self::Move) -> MoveRecord;
+    /// Every legal move with its text, in generation order.
+    fn legal_move_texts(pos: &Self::Position) -> Vec<(Self::Move, String)>;
+    /// The board drawn in text for `d`.
+    fn board_picture(pos: &Self::Position) -> Vec<String>;
+
+    /// The text of a legal move.
+    fn move_text(pos: &Self::Position, mv: Self::Move) -> String {
+        Self::move_record(pos, mv).text
+    }
+
+    /// The records of a line of legal moves played from `pos`.
+    fn line_records(pos: &Self::Position, moves: &[Self::Move]) -> Vec<MoveRecord> {
+        let mut pos = *pos;
+        moves
+            .iter()
+            .map(|&mv| {
+                let record = Self::move_record(&pos, mv);
+                pos = Self::play(&pos, mv);
+                record
+            })
+            .collect()
+    }
+}
+
+/// Runs `$body` with the type alias `$G` bound to the [`Game`] of the runtime `$variant`.
+///
+/// This is the one place a runtime choice of game turns into a compile-time type:
+///
+/// ```
+/// use damka::{with_game, game::Game, variant::Variant};
+/// let name = with_game!(Variant::International, G => G::VARIANT.name());
+/// assert_eq!(name, "international");
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($variant:expr, $G:ident => $body:expr) => {
+        match $variant {
+            $crate::variant::Variant::Russian => {
+                type $G = $crate::variant::Draughts<$crate::variant::Russian>;
+                $body
+            }
+            $crate::variant::Variant::Giveaway => {
+                type $G = $crate::variant::Draughts<$crate::variant::Giveaway>;
+                $body
+            }
+            $crate::variant::Variant::Brazilian => {
+                type $G = $crate::variant::Draughts<$crate::variant::Brazilian>;
+                $body
+            }
+            $crate::variant::Variant::International => {
+                type $G = $crate::variant::Draughts<$crate::variant::International>;
+                $body
+            }
+        }
+    };
+}
