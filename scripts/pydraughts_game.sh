@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Complete Russian games with damka as a Hub engine under pydraughts' HubEngine, pydraughts
-# refereeing every move (see pydraughts_game.py). Not part of CI: it needs the network once, to
-# install pydraughts into a virtual environment under target/.
+# Complete Russian or International games with damka as a Hub engine under pydraughts'
+# HubEngine, pydraughts refereeing every move (see pydraughts_game.py). Not part of CI: it needs
+# the network once, to install pydraughts into a virtual environment under target/.
 #
 #   scripts/pydraughts_game.sh                      # damka vs damka, then a random mover vs damka
 #   scripts/pydraughts_game.sh --games random --time 5
+#   scripts/pydraughts_game.sh --variant international            # sends variant=standard
+#   scripts/pydraughts_game.sh --variant international --hub-variant normal
 #
 # Environment: PYDRAUGHTS_VERSION (default 0.6.7, the version checked), PYDRAUGHTS_VENV (where
 # the environment lives), PYTHON (default python3).

@@ -2,7 +2,8 @@
 //! pydraughts' `HubEngine`). Every line the engine writes must be a Hub line.
 //!
 //! Squares: `pos=` lists the board b8, d8, … g1 (PDN order 1 … 32); moves use the Russian
-//! numbering 1 = a1, 2 = c1, … 32 = h8.
+//! numbering 1 = a1, 2 = c1, … 32 = h8. In International both the board and the moves use the
+//! PDN numbers 1 = b10 … 46 = a1 … 50 = i1.
 
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -14,6 +15,9 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The initial position as a Hub board.
 const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+
+/// The International initial position as a Hub board: Black on 1–20, White on 31–50.
+const START_INTERNATIONAL: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
 /// The first word of every line the engine may write.
 const HUB_ANSWERS: [&str; 8] = [
@@ -211,6 +215,15 @@ fn board(side: char, pieces: &[(&str, char)]) -> String {
         assert_eq!((file + rank) % 2, 0, "{square} is a light square");
         let pdn = (7 - rank) * 4 + file / 2 + 1;
         cells[pdn - 1] = *piece;
+    }
+    std::iter::once(side).chain(cells).collect()
+}
+
+/// An International Hub board: side to move and pieces on PDN squares 1 … 50 (`w b W B`).
+fn international_board(side: char, pieces: &[(usize, char)]) -> String {
+    let mut cells = ['e'; 50];
+    for &(square, piece) in pieces {
+        cells[square - 1] = piece;
     }
     std::iter::once(side).chain(cells).collect()
 }
@@ -567,4 +580,184 @@ fn end_of_input_quits_even_during_a_search() {
     let closed = Instant::now();
     assert!(engine.finish(false).success());
     assert!(closed.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn international_is_played_under_its_hub_names() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    let lines = engine.until("wait");
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("param name=variant "))
+        .expect("a variant param");
+    assert!(
+        value(variant, "values")
+            .unwrap()
+            .split(' ')
+            .any(|v| v == "international"),
+        "{variant}"
+    );
+    // Scan's name, then the one pydraughts and lidraughts bots send, in any case.
+    for name in ["normal", "standard", "Standard", "INTERNATIONAL"] {
+        engine.send("set-param name=variant value=russian");
+        engine.send(&format!("set-param name=variant value={name}"));
+        engine.send("init");
+        assert_eq!(engine.until("ready"), vec!["ready".to_string()], "{name}");
+        engine.send("hub");
+        let again = engine.until("wait");
+        let line = again
+            .iter()
+            .find(|l| l.starts_with("param name=variant "))
+            .expect("a variant param");
+        assert_eq!(
+            value(line, "value").as_deref(),
+            Some("international"),
+            "{name}"
+        );
+    }
+    // An unknown name is one error and the game stays International.
+    engine.send("set-param name=variant value=frisian");
+    let errors = engine.sync();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let message = value(&errors[0], "message").unwrap();
+    assert!(
+        message.contains("frisian") && message.contains("normal"),
+        "{message}"
+    );
+    engine.send(&format!("pos pos={START_INTERNATIONAL}"));
+    assert_eq!(engine.sync(), Vec::<String>::new());
+    engine.send(&format!("pos pos={START}"));
+    assert_eq!(engine.sync().len(), 1);
+    assert!(engine.finish(true).success());
+}
+
+#[test]
+fn an_international_game_as_pydraughts_sends_it() {
+    let mut engine = Engine::start();
+    engine.send("hub");
+    engine.until("wait");
+    engine.send("set-param name=variant value=normal");
+    engine.send("init");
+    engine.until("ready");
+    engine.send("new-game");
+    // White's opening moves from the initial position, and the 20 replies.
+    engine.send(&format!("pos pos={START_INTERNATIONAL}"));
+    engine.send("level depth=4");
+    engine.send("go think");
+    let (mv, infos) = engine.search();
+    let mv = mv.expect("a move");
+    let openings = [
+        "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30",
+    ];
+    assert!(openings.contains(&mv.as_str()), "{mv}");
+    let last = infos.last().expect("info lines");
+    assert_eq!(value(last, "depth").as_deref(), Some("4"));
+    for key in [
+        "mean-depth",
+        "max-depth",
+        "score",
+        "nodes",
+        "time",
+        "nps",
+        "pv",
+    ] {
+        assert!(value(last, key).is_some(), "{key} missing in {last}");
+    }
+    let pv = value(last, "pv").unwrap();
+    assert_eq!(pv.split(' ').next(), Some(mv.as_str()), "{last}");
+
+    // 32-28 19-23 28x19: pydraughts writes the capture with its captured square, 28x19x23.
+    // Black must take back, from 13 over 19 to 24 or from 14 over 19 to 23.
+    let played = format!("pos pos={START_INTERNATIONAL} moves=\"32-28 19-23 28x19x23\"");
+    engine.send(&played);
+    engine.send("level depth=5");
+    engine.send("go think");
+    let (mv, infos) = engine.search();
+    let retakes = ["13x24x19", "14x23x19"];
+    assert!(retakes.contains(&mv.as_deref().unwrap_or("")), "{mv:?}");
+    assert!(!infos.is_empty());
+    for info in &infos {
+        let pv = value(info, "pv").expect("a pv");
+        assert!(retakes.contains(&pv.split(' ').next().unwrap()), "{info}");
+        let score: f64 = value(info, "score").unwrap().parse().expect("score");
+        assert!(score.abs() < 5.0, "{info}");
+    }
+    // Scan's shorter form of the same capture is taken too.
+    engine.send(&format!(
+        "pos pos={START_INTERNATIONAL} moves=\"32-28 19-23 28x19\""
+    ));
+    assert_eq!(engine.sync(), Vec::<String>::new());
+
+    // Bad moves: one error each, and the position before them stays.
+    engine.send(&played);
+    for moves in [
+        "32-28 19-23 32-27",
+        "32-28 19-23 28-22",
+        "32-28 19-23 28x19x24",
+        "32-28 19-23 51-46",
+        "10-14",
+        "9-13",
+    ] {
+        engine.send(&format!("pos pos={START_INTERNATIONAL} moves=\"{moves}\""));
+        let errors = engine.sync();
+        assert_eq!(errors.len(), 1, "{moves}: {errors:?}");
+        assert!(errors[0].starts_with("error message="), "{errors:?}");
+    }
+    // A Russian board is not an International position.
+    engine.send(&format!("pos pos={START}"));
+    assert_eq!(engine.sync().len(), 1);
+    engine.send("level depth=3");
+    engine.send("go think");
+    let (mv, _) = engine.search();
+    assert!(retakes.contains(&mv.as_deref().unwrap_or("")), "{mv:?}");
+    assert!(engine.finish(true).success());
+}
+
+#[test]
+fn an_international_capture_sharing_its_ends_is_named_by_its_captures() {
+    let mut engine = Engine::start();
+    engine.send("set-param name=variant value=standard");
+    // W:WK40,47:B8,19,20,34,37: the king must take three, and both ways go from 40 to 25,
+    // over 34, 20 and either 19 or 8.
+    let pos = international_board(
+        'W',
+        &[
+            (40, 'W'),
+            (47, 'w'),
+            (8, 'b'),
+            (19, 'b'),
+            (20, 'b'),
+            (34, 'b'),
+            (37, 'b'),
+        ],
+    );
+    engine.send(&format!("pos pos={pos} moves=\"40x25\""));
+    let errors = engine.sync();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let message = value(&errors[0], "message").unwrap();
+    assert!(message.contains("ambiguous"), "{message}");
+    assert!(
+        message.contains("40x25x8x20x34") && message.contains("40x25x19x20x34"),
+        "{message}"
+    );
+    // The captured squares in any order, as pydraughts (sorted) or another client sends them.
+    for moves in ["40x25x8x20x34", "40x25x34x20x19", "40x25x19x20x34 8-13"] {
+        engine.send(&format!("pos pos={pos} moves=\"{moves}\""));
+        assert_eq!(engine.sync(), Vec::<String>::new(), "{moves}");
+    }
+    engine.send(&format!("pos pos={pos} moves=\"40x25x8x19x34\""));
+    assert_eq!(engine.sync().len(), 1);
+
+    engine.send(&format!("pos pos={pos}"));
+    engine.send("level depth=4");
+    engine.send("go think");
+    let (mv, infos) = engine.search();
+    assert!(
+        ["40x25x8x20x34", "40x25x19x20x34"].contains(&mv.as_deref().unwrap_or("")),
+        "{mv:?}"
+    );
+    let pv = value(infos.last().expect("info lines"), "pv").unwrap();
+    assert_eq!(pv.split(' ').next(), mv.as_deref());
+    assert!(engine.finish(true).success());
 }

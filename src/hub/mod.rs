@@ -17,6 +17,7 @@ use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
 use crate::output;
 use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
+use crate::variant::Variant;
 use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
 use notation::{HubSquares, move_text, pair};
 use std::io::BufRead;
@@ -185,7 +186,8 @@ impl Hub {
     /// `set-param`: sets the engine option behind a Hub parameter. Unknown names are ignored
     /// and logged below the default level: clients send parameters meant for other engines
     /// (lidraughts bots send `initial-time`), and pydraughts reads our stderr as protocol
-    /// output. Bad values are errors.
+    /// output. Bad values are errors. `variant` also takes the other clients' names for the
+    /// games ([`VARIANT_ALIASES`]).
     fn set_param(&mut self, name: &str, value: &str) -> Result<(), HubError> {
         let Some((_, spec)) = hub_params()
             .into_iter()
@@ -193,6 +195,13 @@ impl Hub {
         else {
             log::info!("ignoring unknown parameter '{name}'");
             return Ok(());
+        };
+        let value = if spec.name == "UCI_Variant" {
+            hub_variant(value)
+                .ok_or_else(|| HubError::Param(unknown_variant(value)))?
+                .name()
+        } else {
+            value
         };
         self.engine
             .set_option(spec.name, Some(value))
@@ -258,6 +267,48 @@ fn hub_params() -> Vec<(String, OptionSpec)> {
         .collect();
     params.sort_by_key(|(name, _)| name != "variant");
     params
+}
+
+/// Other names Hub clients give games in `set-param name=variant`: Scan calls International
+/// `normal`, and pydraughts and lidraughts bots pass on lidraughts' name for it, `standard`.
+const VARIANT_ALIASES: [(&str, Variant); 2] = [
+    ("normal", Variant::International),
+    ("standard", Variant::International),
+];
+
+/// The game a Hub `variant` value names: one of damka's names (`UCI_Variant`'s) or an alias,
+/// in any case.
+fn hub_variant(value: &str) -> Option<Variant> {
+    let value = value.trim();
+    VARIANT_ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(value))
+        .map(|&(_, variant)| variant)
+        .or_else(|| value.parse().ok())
+}
+
+/// The message for a `variant` value no game goes by: every name, aliases with their game.
+fn unknown_variant(value: &str) -> String {
+    let names: Vec<String> = Variant::ALL
+        .iter()
+        .map(|&variant| {
+            let aliases: Vec<&str> = VARIANT_ALIASES
+                .iter()
+                .filter(|&&(_, v)| v == variant)
+                .map(|&(alias, _)| alias)
+                .collect();
+            if aliases.is_empty() {
+                variant.name().to_string()
+            } else {
+                format!("{} (also {})", variant.name(), aliases.join(", "))
+            }
+        })
+        .collect();
+    format!(
+        "unknown variant '{}' (known: {})",
+        value.trim(),
+        names.join(", ")
+    )
 }
 
 /// The search limits a level sets for `side` to move. Hub adds the increment before each
@@ -352,6 +403,29 @@ mod tests {
                 "{name}={value}"
             );
         }
+    }
+
+    #[test]
+    fn variant_names_include_the_hub_aliases() {
+        for (name, variant) in [
+            ("russian", Variant::Russian),
+            ("Giveaway", Variant::Giveaway),
+            ("brazilian", Variant::Brazilian),
+            ("international", Variant::International),
+            ("normal", Variant::International),
+            ("NORMAL", Variant::International),
+            (" standard ", Variant::International),
+        ] {
+            assert_eq!(hub_variant(name), Some(variant), "{name}");
+        }
+        for name in ["", "chess", "frisian", "international10"] {
+            assert_eq!(hub_variant(name), None, "{name}");
+        }
+        assert_eq!(
+            unknown_variant("chess"),
+            "unknown variant 'chess' (known: russian, giveaway, brazilian, \
+             international (also normal, standard))"
+        );
     }
 
     #[test]
