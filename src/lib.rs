@@ -13,13 +13,15 @@
 //! * [`notation`]: squares, moves and FEN to and from text;
 //! * [`draw`]: the endgame draw counters; [`game`]: a game record with repetitions and its result;
 //! * [`perft`]: move-tree counting that proves the generator;
-//! * [`output`]: the one writer to stdout; [`engine`]: the state every front end shares;
+//! * [`lines`]: the line reader and the [`LineSink`](lines::LineSink) every server writes to;
+//!   [`output`]: stdout for the command-line tools; [`engine`]: the state every front end shares;
 //! * the front ends: [`protocol`], the UCI-style server on stdin/stdout, [`hub`], the Hub
 //!   protocol (`damka hub`), and [`cli`], the command-line tools;
 //! * [`matchplay`]: engine matches (`damka match`): engine processes, referee, statistics, PDN
 //!   and opening books.
 //!
-//! Only the front ends print, and only through [`output`].
+//! Only the front ends print: the servers through the sink they are given, the tools through
+//! [`output`].
 
 #![warn(missing_docs)]
 #![warn(clippy::print_stdout)]
@@ -32,6 +34,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod hub;
+pub mod lines;
 pub mod matchplay;
 pub mod movegen;
 pub mod moves;

@@ -6,15 +6,17 @@
 //! [`Engine`], exactly as the UCI-style server uses it. See the Hub section of `PROTOCOL.md`
 //! for the dialect spoken and how it was checked against its clients.
 //!
-//! A reader thread takes input lines. `stop` and `quit` raise the engine's stop flag the moment
-//! they arrive; every line, those included, then goes in order over a channel to the loop,
-//! which obeys it. End of input is treated as `quit`.
+//! A reader thread takes input lines (the shared [`read_line`], with the same cap as the
+//! UCI-style server). `stop` and `quit` raise the engine's stop flag the moment they arrive;
+//! every line, those included, then goes in order over a channel to the loop, which obeys it.
+//! End of input is treated as `quit`. Replies go to the [`Sink`] the front end is given.
 
 pub mod command;
 pub mod notation;
 
 use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
-use crate::output;
+use crate::lines::{self, Sink, read_line};
+use crate::protocol::MAX_LINE;
 use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
 use crate::variant::Variant;
@@ -32,12 +34,17 @@ const AUTHOR: &str = "the damka developers";
 
 /// Runs the Hub protocol on stdin/stdout until `quit` or the end of input.
 pub fn run() -> Result<(), String> {
-    let mut hub = Hub::new();
+    serve(lines::stdin(), lines::stdout())
+}
+
+/// Runs the Hub protocol on `input` and `sink` until `quit` or the end of input.
+pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) -> Result<(), String> {
+    let mut hub = Hub::with_sink(sink);
     let control = hub.engine.control();
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new()
         .name("hub-input".to_string())
-        .spawn(move || read_input(control, sender))
+        .spawn(move || read_input(input, control, sender))
         .map_err(|e| format!("cannot start the input thread: {e}"))?;
     for input in receiver {
         match input {
@@ -61,19 +68,24 @@ enum Input {
     End,
 }
 
-/// Reads stdin line by line; `stop`, `quit` and the end of input stop the search at once.
-fn read_input(control: Arc<Control>, sender: Sender<Input>) {
-    let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
+/// Reads `input` line by line, each capped at [`MAX_LINE`] bytes; `stop`, `quit` and the end
+/// of input stop the search at once.
+fn read_input(mut input: impl BufRead, control: Arc<Control>, sender: Sender<Input>) {
     let mut buffer = Vec::new();
     loop {
-        buffer.clear();
-        match reader.read_until(b'\n', &mut buffer) {
-            Ok(0) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buffer)
-                    .trim_end_matches(['\n', '\r'])
+        match read_line(&mut input, MAX_LINE, &mut buffer) {
+            Ok(None) => break,
+            Ok(Some(length)) => {
+                let mut line = String::from_utf8_lossy(&buffer)
+                    .trim_end_matches('\r')
                     .to_string();
+                if length > MAX_LINE {
+                    // Too long to be a command: keep only its first word for the error.
+                    line = format!(
+                        "{} (a line of {length} bytes)",
+                        line.split_whitespace().next().unwrap_or("")
+                    );
+                }
                 if matches!(line.split_whitespace().next(), Some("stop" | "quit")) {
                     control.stop.store(true, Ordering::Relaxed);
                 }
@@ -81,9 +93,8 @@ fn read_input(control: Arc<Control>, sender: Sender<Input>) {
                     return;
                 }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                log::warn!("cannot read standard input: {e}");
+                log::warn!("cannot read the input: {e}");
                 break;
             }
         }
@@ -101,10 +112,11 @@ pub enum Flow {
     Quit,
 }
 
-/// The Hub front end's state: the engine and the level for the next search.
+/// The Hub front end's state: the engine, the level for the next search, and where replies go.
 pub struct Hub {
     engine: Engine,
     level: Level,
+    out: Sink,
 }
 
 impl Default for Hub {
@@ -114,11 +126,17 @@ impl Default for Hub {
 }
 
 impl Hub {
-    /// A front end over a new engine with default options.
+    /// A front end over a new engine with default options, writing to stdout.
     pub fn new() -> Hub {
+        Hub::with_sink(lines::stdout())
+    }
+
+    /// A front end over a new engine with default options, writing to `out`.
+    pub fn with_sink(out: Sink) -> Hub {
         Hub {
             engine: Engine::new(),
             level: Level::default(),
+            out,
         }
     }
 
@@ -128,7 +146,8 @@ impl Hub {
             Ok(flow) => flow,
             Err(e) => {
                 log::warn!("{e} (in '{line}')");
-                output::line(&format!("error {}", pair("message", &e.to_string())));
+                self.out
+                    .line(&format!("error {}", pair("message", &e.to_string())));
                 Flow::Continue
             }
         }
@@ -137,7 +156,7 @@ impl Hub {
     fn execute(&mut self, command: Command) -> Result<Flow, HubError> {
         match command {
             Command::Hub => self.identify(),
-            Command::Init => output::line("ready"),
+            Command::Init => self.out.line("ready"),
             Command::SetParam { name, value } => self.set_param(&name, &value)?,
             Command::NewGame => self.engine.new_game(),
             Command::Pos { board, moves } => self.set_position(board.as_ref(), &moves)?,
@@ -145,7 +164,7 @@ impl Hub {
             Command::Go(mode) => self.go(mode),
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
-            Command::Ping => output::line("pong"),
+            Command::Ping => self.out.line("pong"),
             Command::Quit => return Ok(Flow::Quit),
             Command::Unknown(name) => log::info!("ignoring unknown command '{name}'"),
             Command::Empty => {}
@@ -155,7 +174,7 @@ impl Hub {
 
     /// `hub`: the `id` line, one `param` line per engine option, then `wait`.
     fn identify(&self) {
-        output::line(&format!(
+        self.out.line(&format!(
             "id {} {} {}",
             pair("name", NAME),
             pair("version", env!("CARGO_PKG_VERSION")),
@@ -178,9 +197,9 @@ impl Hub {
                 }
                 OptionKind::Button => continue,
             }
-            output::line(&line);
+            self.out.line(&line);
         }
-        output::line("wait");
+        self.out.line("wait");
     }
 
     /// `set-param`: sets the engine option behind a Hub parameter. Unknown names are ignored
@@ -245,7 +264,9 @@ impl Hub {
         let mut limits = limits(&level, self.engine.game().side_to_move());
         limits.ponder = mode == GoMode::Ponder;
         let squares = HubSquares::for_variant(self.engine.options().variant);
-        self.engine.go(limits, Box::new(HubReporter { squares }));
+        let out = self.out.clone();
+        self.engine
+            .go(limits, Box::new(HubReporter { squares, out }));
     }
 }
 
@@ -332,6 +353,7 @@ fn limits(level: &Level, side: Side) -> Limits {
 
 /// Writes the search's progress as `info` lines and its result as the `done` line.
 struct HubReporter {
+    out: Sink,
     squares: HubSquares,
 }
 
@@ -359,7 +381,7 @@ impl Reporter for HubReporter {
             line.push(' ');
             line.push_str(&pair("pv", &pv.join(" ")));
         }
-        output::line(&line);
+        self.out.line(&line);
     }
 
     fn done(&mut self, outcome: &SearchOutcome) {
@@ -372,7 +394,7 @@ impl Reporter for HubReporter {
                 line.push_str(&pair("ponder", &move_text(ponder, &self.squares)));
             }
         }
-        output::line(&line);
+        self.out.line(&line);
     }
 }
 

@@ -8,7 +8,8 @@
 //! everything before it is done.
 //!
 //! Bad input gets one `info string error: ...` line (also logged at `warn`) and changes
-//! nothing. Only [`output`](crate::output) writes to stdout.
+//! nothing. The server reads from the reader and writes to the [`Sink`] it is given
+//! ([`serve`]); [`run`] hands it stdin and stdout.
 
 mod command;
 
@@ -16,11 +17,11 @@ pub use command::{COMMANDS, Command, Go, MAX_LINE, MAX_PERFT_DEPTH, ProtocolErro
 
 use crate::bench;
 use crate::engine::{Engine, OptionEffect, OptionKind, OptionSpec, Options};
-use crate::output;
+use crate::lines::{self, Sink, read_line};
 use crate::perft::{self, Counting};
 use crate::search::{Control, Reporter, SearchInfo, SearchOutcome};
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -39,35 +40,45 @@ enum Event {
     JobDone,
 }
 
-/// Runs the server until `quit` or the end of input, then exits the process with status 0.
+/// Runs the server on stdin and stdout until `quit` or the end of input, then exits the process
+/// with status 0.
 pub fn run() -> ! {
-    log::info!("damka {} protocol server", env!("CARGO_PKG_VERSION"));
-    let (tx, rx) = mpsc::channel();
-    let mut server = Server {
-        engine: Engine::new(),
-        tx: tx.clone(),
-        rx,
-        backlog: VecDeque::new(),
-    };
-    spawn_reader(tx, server.engine.control());
-    server.serve();
+    serve(lines::stdin(), lines::stdout());
     // A search still running has been told to stop and has printed its move; helper threads
     // (a `perft` abandoned by `quit`) end with the process.
     std::process::exit(0)
 }
 
-/// Reads stdin line by line and forwards each line, parsed, to the main loop.
-fn spawn_reader(tx: Sender<Event>, control: Arc<Control>) {
+/// Runs the server on `input` and `sink` until `quit` or the end of input. A search still
+/// running is stopped, and has written its `bestmove`, before this returns.
+pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) {
+    log::info!("damka {} protocol server", env!("CARGO_PKG_VERSION"));
+    let (tx, rx) = mpsc::channel();
+    let mut server = Server {
+        engine: Engine::new(),
+        out: sink,
+        tx: tx.clone(),
+        rx,
+        backlog: VecDeque::new(),
+    };
+    spawn_reader(input, tx, server.engine.control());
+    server.serve();
+}
+
+/// Reads `input` line by line and forwards each line, parsed, to the main loop.
+fn spawn_reader(
+    mut input: impl BufRead + Send + 'static,
+    tx: Sender<Event>,
+    control: Arc<Control>,
+) {
     let reader = move || {
-        let stdin = io::stdin();
-        let mut input = stdin.lock();
         let mut line = Vec::new();
         loop {
             let length = match read_line(&mut input, MAX_LINE, &mut line) {
                 Ok(Some(length)) => length,
                 Ok(None) => break,
                 Err(e) => {
-                    log::warn!("cannot read standard input: {e}");
+                    log::warn!("cannot read the input: {e}");
                     break;
                 }
             };
@@ -97,43 +108,11 @@ fn spawn_reader(tx: Sender<Event>, control: Arc<Control>) {
         .expect("the system can start the input thread");
 }
 
-/// Reads one line into `line` without its `\n`, keeping at most `cap` bytes of it, so neither a
-/// huge line nor one without an end can exhaust memory. Returns the line's full length, or
-/// `None` at the end of input.
-pub fn read_line(
-    input: &mut impl BufRead,
-    cap: usize,
-    line: &mut Vec<u8>,
-) -> io::Result<Option<usize>> {
-    line.clear();
-    let mut length = 0;
-    let mut started = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(started.then_some(length));
-        }
-        started = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let chunk = &available[..newline.unwrap_or(available.len())];
-        let room = cap.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        length += chunk.len();
-        let used = chunk.len() + usize::from(newline.is_some());
-        input.consume(used);
-        if newline.is_some() {
-            return Ok(Some(length));
-        }
-    }
-}
-
 /// The main loop's state.
 struct Server {
     engine: Engine,
+    /// Where every reply goes.
+    out: Sink,
     /// For helper threads to report back.
     tx: Sender<Event>,
     rx: Receiver<Event>,
@@ -159,7 +138,7 @@ impl Server {
                 Event::Input(Ok(command)) => self.execute(command),
                 Event::Input(Err(ProtocolError::Empty)) => Flow::Continue,
                 Event::Input(Err(e)) => {
-                    error(&e.to_string());
+                    self.error(&e.to_string());
                     Flow::Continue
                 }
                 Event::Eof => Flow::Quit,
@@ -176,36 +155,37 @@ impl Server {
         log::debug!("command {command:?}");
         match command {
             Command::Uci => {
-                output::line(&format!("id name damka {}", env!("CARGO_PKG_VERSION")));
-                output::line("id author the damka developers");
+                let out = &self.out;
+                out.line(&format!("id name damka {}", env!("CARGO_PKG_VERSION")));
+                out.line("id author the damka developers");
                 for spec in Options::specs() {
-                    output::line(&option_line(&spec));
+                    out.line(&option_line(&spec));
                 }
-                output::line("uciok");
+                out.line("uciok");
             }
             Command::Debug(_) => {}
-            Command::IsReady => output::line("readyok"),
+            Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => {
                 match self.engine.set_option(&name, value.as_deref()) {
                     Ok(OptionEffect::None) => {}
                     Ok(OptionEffect::VariantChanged(variant, fen)) => {
-                        info(&format!("variant {variant} startpos {fen}"))
+                        self.info(&format!("variant {variant} startpos {fen}"))
                     }
-                    Err(e) => error(&format!("setoption: {e}")),
+                    Err(e) => self.error(&format!("setoption: {e}")),
                 }
             }
             Command::NewGame => self.engine.new_game(),
             Command::Position { fen, moves } => {
                 let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
                 if let Err(e) = self.engine.set_position(fen.as_deref(), &moves) {
-                    error(&format!("position: {e}"));
+                    self.error(&format!("position: {e}"));
                 }
             }
             Command::Go(go) => self.go(go),
             Command::Stop => self.engine.finish_search(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Flow::Quit,
-            Command::Display => self.engine.display().iter().for_each(|l| info(l)),
+            Command::Display => self.engine.display().iter().for_each(|l| self.info(l)),
             Command::Moves => {
                 let moves: Vec<String> = self
                     .engine
@@ -215,21 +195,23 @@ impl Server {
                     .map(|m| m.to_string())
                     .collect();
                 let line = format!("moves {}", moves.join(" "));
-                info(line.trim_end());
+                self.info(line.trim_end());
             }
-            Command::Eval => self.engine.eval_lines().iter().for_each(|l| info(l)),
+            Command::Eval => self.engine.eval_lines().iter().for_each(|l| self.info(l)),
             Command::Perft(depth) => {
                 self.engine.finish_search();
                 let game = self.engine.game().boxed_clone();
+                let out = self.out.clone();
                 return self.job(move || {
                     let start = Instant::now();
                     let nodes = game.perft(depth, Counting::Moves);
-                    output::line(&perft::summary(nodes, start.elapsed()));
+                    out.line(&perft::summary(nodes, start.elapsed()));
                 });
             }
             Command::Bench(depth) => {
                 self.engine.finish_search();
                 let variant = self.engine.options().variant;
+                let out = self.out.clone();
                 return self.job(move || {
                     let result = bench::run(
                         variant,
@@ -238,10 +220,10 @@ impl Server {
                             ..Default::default()
                         },
                     );
-                    result.report().iter().for_each(|l| output::line(l));
+                    result.report().iter().for_each(|l| out.line(l));
                 });
             }
-            Command::Help => info(&format!("commands: {}", COMMANDS.join(" "))),
+            Command::Help => self.info(&format!("commands: {}", COMMANDS.join(" "))),
         }
         Flow::Continue
     }
@@ -253,10 +235,27 @@ impl Server {
             let texts: Vec<&str> = go.searchmoves.iter().map(String::as_str).collect();
             match self.engine.game().parse_moves(&texts) {
                 Ok(moves) => limits.searchmoves = moves,
-                Err(e) => return error(&format!("go: searchmoves: {e}")),
+                Err(e) => return self.error(&format!("go: searchmoves: {e}")),
             }
         }
-        self.engine.go(limits, Box::new(UciReporter));
+        let reporter = UciReporter {
+            out: self.out.clone(),
+        };
+        self.engine.go(limits, Box::new(reporter));
+    }
+
+    /// Writes `info string <text>`.
+    fn info(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// Writes `info string error: <message>` and logs it.
+    fn error(&self, message: &str) {
+        log::warn!("{message}");
+        self.out.line(&format!(
+            "info string error: {}",
+            printable(message, MAX_ERROR_CHARS)
+        ));
     }
 
     /// Runs `work` on a helper thread. Until it is done, later input waits in the backlog,
@@ -277,7 +276,7 @@ impl Server {
                 work();
             });
         if let Err(e) = spawned {
-            error(&format!("cannot start a thread: {e}"));
+            self.error(&format!("cannot start a thread: {e}"));
             return Flow::Continue;
         }
         loop {
@@ -291,15 +290,17 @@ impl Server {
 }
 
 /// The search's reporter: `info ...` per completed iteration and line, then `bestmove ...`.
-struct UciReporter;
+struct UciReporter {
+    out: Sink,
+}
 
 impl Reporter for UciReporter {
     fn info(&mut self, info: &SearchInfo) {
-        output::line(&info_line(info));
+        self.out.line(&info_line(info));
     }
 
     fn done(&mut self, outcome: &SearchOutcome) {
-        output::line(&bestmove_line(outcome));
+        self.out.line(&bestmove_line(outcome));
     }
 }
 
@@ -354,20 +355,6 @@ fn option_line(spec: &OptionSpec) -> String {
     }
 }
 
-/// Writes `info string <text>`.
-fn info(text: &str) {
-    output::line(&format!("info string {text}"));
-}
-
-/// Writes `info string error: <message>` and logs it.
-fn error(message: &str) {
-    log::warn!("{message}");
-    output::line(&format!(
-        "info string error: {}",
-        printable(message, MAX_ERROR_CHARS)
-    ));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,32 +363,6 @@ mod tests {
     use crate::score::Score;
     use crate::variant::Russian;
     use std::time::Duration;
-
-    #[test]
-    fn lines_are_read_whole_and_capped() {
-        let mut input: &[u8] = b"isready\r\n\nlong line here\nlast";
-        let mut line = Vec::new();
-        let mut read = |input: &mut &[u8]| {
-            let length = read_line(input, 8, &mut line).unwrap();
-            (length, String::from_utf8_lossy(&line).into_owned())
-        };
-        assert_eq!(read(&mut input), (Some(8), "isready\r".to_string()));
-        assert_eq!(read(&mut input), (Some(0), String::new()));
-        assert_eq!(read(&mut input), (Some(14), "long lin".to_string()));
-        assert_eq!(read(&mut input), (Some(4), "last".to_string()));
-        assert_eq!(read(&mut input), (None, String::new()));
-    }
-
-    #[test]
-    fn lines_longer_than_the_reader_buffer_are_counted() {
-        let text = format!("{}\nd\n", "a".repeat(100_000));
-        let mut input = io::BufReader::with_capacity(64, text.as_bytes());
-        let mut line = Vec::new();
-        assert_eq!(read_line(&mut input, 10, &mut line).unwrap(), Some(100_000));
-        assert_eq!(line.len(), 10);
-        assert_eq!(read_line(&mut input, 10, &mut line).unwrap(), Some(1));
-        assert_eq!(line, b"d");
-    }
 
     #[test]
     fn option_lines_follow_uci() {
