@@ -19,40 +19,9 @@ pub const DEFAULT_DEPTH: u32 = 15;
 /// Table size for `bench`, in MiB, unless told otherwise.
 pub const DEFAULT_HASH_MIB: usize = 16;
 
-/// Opening, middle game and ending positions on the 8×8 board (legal in all three games).
-const POSITIONS_8X8: [&str; 12] = [
-    "W:W21-32:B1-12",
-    "W:Wa1,a3,b4,c1,c3,e1,f2,f4,g1,g3,h2:Ba5,a7,b8,c7,d6,d8,e7,f6,f8,h6,h8",
-    "W:Wa1,a3,b4,c1,d2,d4,e1,e3,g1,g3,h2,h4:Ba7,b8,d6,d8,e7,f6,f8,g5,h6,h8",
-    "W:Wa1,a3,b2,b4,c1,d2,f2,h4:Ba7,b6,b8,c7,d4,d6,d8,g7,h2,h8",
-    "W:Wa1,a3,b2,f2,g1,g3:Ba7,b6,c3,c5,c7,d8,e7,f8,g5,g7,h4",
-    "W:Wa1,a3,a5,b4,d2,d4,e1,e3,f2:Bb6,b8,d6,d8,f6,g3,g5,g7",
-    "W:Wb2,c1,d4,e3,g1,h4:Ba3,d6,e7,f4,f6,g7",
-    "W:Wc5,e5,g5:Bb6,f6,h6",
-    "W:WKa1,Kc3,e3:BKh8,Kd8,f6",
-    "B:WKc1,Ke1,Kg1:BKd4",
-    "W:WKe1,c3,e3:Bb6,d6,Kh8",
-    "B:Wc3,e3,g3,h2:Bb6,d6,f6,h6,Kb8",
-];
-
-/// Opening, middle game and ending positions on the 10×10 board.
-const POSITIONS_10X10: [&str; 8] = [
-    "W:W31-50:B1-20",
-    "W:W28,31,32,33,34,35,36,37,38,39,40,41,42,43,45,46,47,48,49:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,23",
-    "B:W27,28,30,32,33,34,35,36,37,38,39,40,41,42,43,44,46,47,48,49:B1,2,3,4,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,22",
-    "W:W26,27,28,30,31,32,33,34,36,37,38,39,41,42,44,45,47:B3,5,6,7,8,9,10,12,13,14,15,16,17,18,20,22,24",
-    "W:W27,29,31,32,33,34,36,38,39,43,47:B3,6,8,12,13,14,16,17,18,19,23,24",
-    "B:W25,28,32,33,37,38,42:B7,9,11,13,17,19,22",
-    "W:WK46,33,39:BK5,19,24",
-    "B:W30,34,38,40,45:B6,11,16,17,21",
-];
-
-/// The bench positions of a variant, as FENs.
+/// The bench positions of a game, as FENs (each game's [`Game::BENCH_POSITIONS`]).
 pub fn positions(variant: Variant) -> &'static [&'static str] {
-    match variant {
-        Variant::Russian | Variant::Giveaway | Variant::Brazilian => &POSITIONS_8X8,
-        Variant::International => &POSITIONS_10X10,
-    }
+    with_game!(variant, G => G::BENCH_POSITIONS)
 }
 
 /// What a bench run measured.
@@ -135,7 +104,7 @@ fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
     let mut nodes = Vec::new();
     let mut times = Vec::new();
     let start = Instant::now();
-    for fen in positions(G::VARIANT) {
+    for fen in G::BENCH_POSITIONS {
         tt.clear();
         let game = Record::<G>::from_fen(fen, DrawRules::default()).expect("bench FENs are valid");
         let searched = Instant::now();

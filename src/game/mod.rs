@@ -56,6 +56,10 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const VARIANT: Variant;
     /// The side to move that has no legal move wins (giveaway) rather than loses.
     const NO_MOVE_WINS: bool;
+    /// The `GameType` number of PDN 3.0 (20 International, 25 Russian, 26 Brazilian…).
+    const PDN_GAME_TYPE: u32;
+    /// The positions `damka bench` searches (FENs): opening, middle game and endings.
+    const BENCH_POSITIONS: &'static [&'static str];
 
     /// A position: the board and the side to move, with its hash key.
     type Position: Copy + Eq + Send + Sync + fmt::Debug;

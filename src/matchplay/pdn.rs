@@ -19,11 +19,7 @@ use std::fmt;
 /// number for Russian giveaway; it is played on the Russian board with Russian moves, so its
 /// games are written as type 25 and the match runner adds a `Variant` tag.
 pub fn game_type(variant: Variant) -> u32 {
-    match variant {
-        Variant::Russian | Variant::Giveaway => 25,
-        Variant::Brazilian => 26,
-        Variant::International => 20,
-    }
+    crate::with_game!(variant, G => <G as crate::game::Game>::PDN_GAME_TYPE)
 }
 
 /// The result of a game as PDN records it.

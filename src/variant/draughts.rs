@@ -70,6 +70,8 @@ const COUNTER_TAGS: [&str; 7] = ["M", "T", "R", "E", "J", "S", "V"];
 impl<R: Rules> Game for Draughts<R> {
     const VARIANT: super::Variant = R::VARIANT;
     const NO_MOVE_WINS: bool = R::NO_MOVE_WINS;
+    const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;
+    const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
 
     type Position = Position<R>;
     type Move = Move;

@@ -1,7 +1,7 @@
 //! Russian giveaway (poddavki): Russian moves and captures, but the side that cannot move wins
 //! (docs/rules.md).
 
-use super::{MoveStyle, Rules, Variant};
+use super::{BENCH_8X8, MoveStyle, Rules, Variant};
 use crate::board::Dark8;
 use crate::draw::DrawProfile;
 
@@ -16,5 +16,9 @@ impl Rules for Giveaway {
     const MAJORITY_CAPTURE: bool = false;
     const PROMOTE_MID_CAPTURE: bool = true;
     const NO_MOVE_WINS: bool = true;
+    // PDN has no number for giveaway: its games are written as Russian ones (type 25), with a
+    // `Variant` tag.
+    const PDN_GAME_TYPE: u32 = 25;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
     const DRAWS: DrawProfile = DrawProfile::Giveaway;
 }

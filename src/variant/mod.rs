@@ -51,6 +51,10 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const NO_MOVE_WINS: bool;
     /// Which set of draw rules applies.
     const DRAWS: DrawProfile;
+    /// The `GameType` number of PDN 3.0.
+    const PDN_GAME_TYPE: u32;
+    /// The positions `damka bench` searches.
+    const BENCH_POSITIONS: &'static [&'static str];
 
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {
@@ -60,6 +64,23 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
         }
     }
 }
+
+/// Opening, middle game and ending positions on the 8×8 board, legal in all three 8×8 games:
+/// their `bench` positions.
+pub const BENCH_8X8: &[&str] = &[
+    "W:W21-32:B1-12",
+    "W:Wa1,a3,b4,c1,c3,e1,f2,f4,g1,g3,h2:Ba5,a7,b8,c7,d6,d8,e7,f6,f8,h6,h8",
+    "W:Wa1,a3,b4,c1,d2,d4,e1,e3,g1,g3,h2,h4:Ba7,b8,d6,d8,e7,f6,f8,g5,h6,h8",
+    "W:Wa1,a3,b2,b4,c1,d2,f2,h4:Ba7,b6,b8,c7,d4,d6,d8,g7,h2,h8",
+    "W:Wa1,a3,b2,f2,g1,g3:Ba7,b6,c3,c5,c7,d8,e7,f8,g5,g7,h4",
+    "W:Wa1,a3,a5,b4,d2,d4,e1,e3,f2:Bb6,b8,d6,d8,f6,g3,g5,g7",
+    "W:Wb2,c1,d4,e3,g1,h4:Ba3,d6,e7,f4,f6,g7",
+    "W:Wc5,e5,g5:Bb6,f6,h6",
+    "W:WKa1,Kc3,e3:BKh8,Kd8,f6",
+    "B:WKc1,Ke1,Kg1:BKd4",
+    "W:WKe1,c3,e3:Bb6,d6,Kh8",
+    "B:Wc3,e3,g3,h2:Bb6,d6,f6,h6,Kb8",
+];
 
 /// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

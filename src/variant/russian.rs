@@ -1,6 +1,6 @@
 //! Russian checkers (shashki), the main game: docs/rules.md.
 
-use super::{MoveStyle, Rules, Variant};
+use super::{BENCH_8X8, MoveStyle, Rules, Variant};
 use crate::board::Dark8;
 use crate::draw::DrawProfile;
 
@@ -16,5 +16,7 @@ impl Rules for Russian {
     const MAJORITY_CAPTURE: bool = false;
     const PROMOTE_MID_CAPTURE: bool = true;
     const NO_MOVE_WINS: bool = false;
+    const PDN_GAME_TYPE: u32 = 25;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
     const DRAWS: DrawProfile = DrawProfile::Russian;
 }
