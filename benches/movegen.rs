@@ -3,13 +3,13 @@
 //! Speed is measured here and by `damka perft`, never in tests. `play_undo` against `copy_make`
 //! is the measurement behind perft's and search's choice of copy-make.
 
+use damka::draughts::movegen::{count_moves, gen_moves};
+use damka::draughts::moves::MoveList;
+use damka::draughts::notation::parse_fen;
+use damka::draughts::position::Position;
+use damka::draughts::{Draughts, International, Rules, Russian};
 use damka::game::Game;
-use damka::movegen::{count_moves, gen_moves};
-use damka::moves::MoveList;
-use damka::notation::parse_fen;
 use damka::perft::{Counting, perft};
-use damka::position::Position;
-use damka::variant::{Draughts, International, Rules, Russian};
 use divan::{Bencher, black_box};
 
 fn main() {

@@ -5,9 +5,9 @@
 //! (defaults 6, 8, 40, 2). Progress goes to stderr; the book, with a header that says how it
 //! was made, to stdout.
 
+use damka::draughts::{Draughts, Russian};
 use damka::matchplay::openings::{self, GenerateConfig};
 use damka::output;
-use damka::variant::{Draughts, Russian};
 
 fn main() {
     let args: Vec<u32> = std::env::args()

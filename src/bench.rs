@@ -6,10 +6,10 @@
 //! all of them).
 
 use crate::draw::DrawRules;
+use crate::game::Variant;
 use crate::game::{Game, Record};
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
-use crate::variant::Variant;
 use crate::with_game;
 use std::time::{Duration, Instant};
 

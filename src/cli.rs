@@ -5,12 +5,12 @@
 use crate::bench;
 use crate::engine::Engine;
 use crate::game::Game;
+use crate::game::Variant;
 use crate::output;
 use crate::perft::{self, Counting};
 use crate::protocol::MAX_PERFT_DEPTH;
 use crate::score::Score;
 use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::variant::Variant;
 use crate::with_game;
 use std::time::{Duration, Instant};
 
@@ -264,7 +264,7 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,
-        weights: crate::eval::Weights::for_variant(args.variant),
+        weights: crate::draughts::eval::Weights::for_variant(args.variant),
         max_plies: 300,
     };
     let start = Instant::now();
@@ -313,7 +313,9 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         k,
         variant,
     } = args;
-    use crate::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights, feature_name};
+    use crate::draughts::eval::{
+        FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights, feature_name,
+    };
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(&data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
@@ -357,7 +359,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
     for i in 0..FEATURES {
         output::line(&format!(
             "{:<20} {:>6} -> {:>6}",
-            crate::with_rules!(variant, R => feature_name::<<R as crate::variant::Rules>::Board>(i)),
+            crate::with_rules!(variant, R => feature_name::<<R as crate::draughts::Rules>::Board>(i)),
             start.0[i],
             tuned.weights.0[i]
         ));

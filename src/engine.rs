@@ -7,15 +7,15 @@
 //! object-safe face of the [`Record`] of any [`Game`], so the one runtime dispatch happens per
 //! command, never inside move generation or search.
 
+use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
-use crate::eval::Weights;
+use crate::game::Variant;
 use crate::game::{Game, GameResult, Record};
 use crate::notation::{MoveRecord, NotationError};
 use crate::perft::{self, Counting};
 use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
 use crate::tt::Tt;
 use crate::types::{Piece, Side, Square};
-use crate::variant::Variant;
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -33,7 +33,7 @@ pub trait GameSession: Send {
     fn key(&self) -> u64;
     /// The piece on a square.
     fn piece_at(&self, square: Square) -> Option<Piece>;
-    /// The board drawn in text, White at the bottom (see [`notation::board_picture`]).
+    /// The board drawn in text, White at the bottom (see [`Game::board_picture`]).
     fn board_picture(&self) -> Vec<String>;
     /// Reads and plays one move; on error nothing changes.
     fn play_text(&mut self, text: &str) -> Result<(), NotationError>;
@@ -674,11 +674,11 @@ impl Drop for Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::Russian;
     use crate::moves::Path;
-    use crate::variant::Russian;
 
     fn parse_square(text: &str) -> Result<Square, NotationError> {
-        crate::notation::parse_square::<Russian>(text)
+        crate::draughts::notation::parse_square::<Russian>(text)
     }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {

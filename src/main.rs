@@ -3,8 +3,8 @@
 
 use clap::{Parser, Subcommand};
 use damka::cli;
+use damka::game::Variant;
 use damka::protocol;
-use damka::variant::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser)]

@@ -1,78 +1,8 @@
-//! Moves: [`Move`] (what a move does to the board), [`Path`] (the landing squares a capture
-//! passes through, for display) and [`MoveList`] (the legal moves of a position, each once).
+//! What every game's moves share: [`Path`] (the squares a move passes through, for display) and
+//! [`MoveList`] (the legal moves of a position, each once), generic over the game's move type.
 
-use crate::types::{Bitboard, Square};
+use crate::types::Square;
 use std::fmt;
-
-/// A move as the rules identify it: start square, end square and the set of captured pieces,
-/// plus whether the moving man is crowned on the way.
-///
-/// Two capture sequences that start and end on the same squares and take the same pieces are
-/// the same `Move`, whatever order they took them in. (They can differ in whether the man was
-/// crowned only in contrived positions; then they lead to different positions and are kept
-/// apart by [`Move::promotes`].) The landing squares are not part of the move: see [`Path`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Move {
-    captured: Bitboard,
-    from: Square,
-    to: Square,
-    promotes: bool,
-}
-
-impl Move {
-    /// A quiet (non-capturing) move.
-    #[inline]
-    pub const fn quiet(from: Square, to: Square, promotes: bool) -> Move {
-        Move {
-            captured: Bitboard::EMPTY,
-            from,
-            to,
-            promotes,
-        }
-    }
-
-    /// A capture of every piece in `captured` (not empty).
-    #[inline]
-    pub const fn capture(from: Square, to: Square, captured: Bitboard, promotes: bool) -> Move {
-        debug_assert!(captured.any());
-        Move {
-            captured,
-            from,
-            to,
-            promotes,
-        }
-    }
-
-    /// The square the piece starts on.
-    #[inline]
-    pub const fn from(self) -> Square {
-        self.from
-    }
-
-    /// The square the piece ends on (may equal `from` for a capture that runs in a loop).
-    #[inline]
-    pub const fn to(self) -> Square {
-        self.to
-    }
-
-    /// The pieces this move captures (empty for a quiet move).
-    #[inline]
-    pub const fn captured(self) -> Bitboard {
-        self.captured
-    }
-
-    /// True if the move captures.
-    #[inline]
-    pub const fn is_capture(self) -> bool {
-        self.captured.any()
-    }
-
-    /// True if a man becomes a king during this move.
-    #[inline]
-    pub const fn promotes(self) -> bool {
-        self.promotes
-    }
-}
 
 /// The most squares a path can hold: the start square plus one landing per captured piece.
 pub const MAX_PATH: usize = 32;
@@ -116,31 +46,19 @@ impl fmt::Debug for Path {
     }
 }
 
-/// The legal moves of a position, each distinct [`Move`] once, captures or quiet moves (never both,
+/// The legal moves of a position, each distinct move once, captures or quiet moves (never both,
 /// since capturing is compulsory).
 ///
 /// The list owns a growable buffer; search and perft keep one list per ply and reuse it, so the
 /// buffer is allocated once.
 #[derive(Clone, Debug)]
-pub struct MoveList<M = Move> {
+pub struct MoveList<M> {
     moves: Vec<M>,
 }
 
 impl<M> Default for MoveList<M> {
     fn default() -> Self {
         MoveList { moves: Vec::new() }
-    }
-}
-
-impl MoveList<Move> {
-    /// Appends a capture unless an identical move is already listed.
-    #[inline]
-    pub fn push_capture_unique(&mut self, mv: Move) {
-        // One captured piece leaves only one way to make the move; duplicates need two or more.
-        if mv.captured.count() >= 2 && self.moves.contains(&mv) {
-            return;
-        }
-        self.moves.push(mv);
     }
 }
 

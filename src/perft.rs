@@ -7,7 +7,7 @@
 //! square between the same two captures does not make a new sequence). Leaves are bulk-counted: the last ply counts moves without playing them.
 //!
 //! ```
-//! use damka::{game::Game, perft::{perft, Counting}, variant::{Draughts, Russian}};
+//! use damka::{draughts::{Draughts, Russian}, game::Game, perft::{perft, Counting}};
 //! type G = Draughts<Russian>;
 //! assert_eq!(perft::<G>(&G::start(), 4, Counting::Moves), 1469);
 //! ```
@@ -105,7 +105,7 @@ pub fn summary(nodes: u64, elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{Draughts, International, Russian};
+    use crate::draughts::{Draughts, International, Russian};
 
     type G = Draughts<Russian>;
 

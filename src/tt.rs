@@ -252,9 +252,9 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::gen_moves;
-    use crate::position::Position;
-    use crate::variant::Russian;
+    use crate::draughts::Russian;
+    use crate::draughts::movegen::gen_moves;
+    use crate::draughts::position::Position;
 
     #[test]
     fn entries_round_trip() {

@@ -6,7 +6,7 @@
 mod common;
 
 use common::server::Server;
-use damka::variant::Variant;
+use damka::game::Variant;
 use std::path::Path;
 
 /// One draw case of a data file.

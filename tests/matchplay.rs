@@ -4,7 +4,9 @@
 //! adjudication), PDN that reads back and replays, an SPRT that stops the match, and the
 //! `damka match` command itself.
 
+use damka::draughts::{Draughts, Russian};
 use damka::draw::{DrawReason, DrawRules};
+use damka::game::Variant;
 use damka::game::{GameResult, Record};
 use damka::matchplay::engine_process::{EngineCommand, EngineProcess};
 use damka::matchplay::openings::{self, Opening};
@@ -15,7 +17,6 @@ use damka::matchplay::referee::{
 use damka::matchplay::runner::{self, MatchConfig, MatchEngine};
 use damka::matchplay::stats::{Sprt, SprtStatus};
 use damka::types::Side;
-use damka::variant::{Draughts, Russian, Variant};
 
 type Game<R> = Record<Draughts<R>>;
 use std::path::PathBuf;

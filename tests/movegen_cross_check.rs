@@ -6,12 +6,12 @@ mod common;
 use common::reference::{Board, Cell, RefMove};
 use common::{Rng, random_position};
 use damka::board::{Dark8, Geometry};
-use damka::movegen::{capture_paths, count_moves, gen_moves};
-use damka::moves::{Move, MoveList};
-use damka::notation::{self, fen, parse_fen};
-use damka::position::Position;
+use damka::draughts::Russian;
+use damka::draughts::movegen::{capture_paths, count_moves, gen_moves};
+use damka::draughts::moves::{Move, MoveList};
+use damka::draughts::notation::{self, fen, parse_fen};
+use damka::draughts::position::Position;
 use damka::types::{Kind, Side, Square};
-use damka::variant::Russian;
 use std::collections::BTreeSet;
 
 fn coords(sq: Square) -> (u8, u8) {

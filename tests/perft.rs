@@ -4,8 +4,8 @@
 //! few seconds; `cargo test --release -- --ignored` runs the deep lines too.
 
 use damka::game::Game;
+use damka::game::Variant;
 use damka::perft::{Counting, parallel_perft};
-use damka::variant::Variant;
 use damka::with_game;
 use std::path::Path;
 

@@ -4,13 +4,13 @@
 //! on a board; each is written as one of its full landing paths. `assert_legal` checks that the
 //! generator produces exactly these moves, each once.
 
-use damka::movegen::{capture_paths, gen_moves};
-use damka::moves::{Move, MoveList};
-use damka::notation::{self, fen, format_path, parse_fen, parse_square};
+use damka::draughts::movegen::{capture_paths, gen_moves};
+use damka::draughts::moves::{Move, MoveList};
+use damka::draughts::notation::{self, fen, format_path, parse_fen, parse_square};
+use damka::draughts::position::Position;
+use damka::draughts::{Draughts, Rules, Russian};
 use damka::perft::{Counting, perft};
-use damka::position::Position;
 use damka::types::{Kind, Side};
-use damka::variant::{Draughts, Rules, Russian};
 
 fn position(text: &str) -> Position<Russian> {
     parse_fen(text).unwrap_or_else(|e| panic!("bad test FEN {text}: {e}"))

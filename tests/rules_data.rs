@@ -13,11 +13,12 @@
 //! ```
 
 use damka::board::Geometry;
-use damka::movegen::gen_moves;
+use damka::draughts::Rules;
+use damka::draughts::movegen::gen_moves;
+use damka::draughts::notation::parse_fen;
+use damka::draughts::position::Position;
+use damka::game::Variant;
 use damka::moves::MoveList;
-use damka::notation::parse_fen;
-use damka::position::Position;
-use damka::variant::{Rules, Variant};
 use damka::with_rules;
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,15 +1,15 @@
 //! Search behaviour on hand-made positions: forced wins reported as mates, determinism, draws by
 //! repetition and by the endgame counters, MultiPV, searchmoves and the clock.
 
+use damka::draughts::moves::Move;
+use damka::draughts::{Draughts, Russian};
 use damka::draw::DrawRules;
 use damka::game::{Game as _, Record};
-use damka::moves::Move;
 use damka::score::Score;
 use damka::search::{
     self, Control, Limits, Reporter, SearchConfig, SearchInfo, SearchOutcome, Searched, Silent,
 };
 use damka::tt::Tt;
-use damka::variant::{Draughts, Russian};
 
 type Game<R> = Record<Draughts<R>>;
 use std::time::{Duration, Instant};

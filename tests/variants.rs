@@ -2,16 +2,17 @@
 //! of a move) and Russian giveaway (the side left without a move wins).
 
 use damka::board::{Dark8, Geometry};
+use damka::draughts::movegen::gen_moves;
+use damka::draughts::moves::MoveList;
+use damka::draughts::notation::{self, legal_move_strings, parse_fen};
+use damka::draughts::position::Position;
+use damka::draughts::{Brazilian, Draughts, Giveaway, Rules, Russian};
 use damka::draw::DrawRules;
+use damka::game::Variant;
 use damka::game::{GameResult, Record};
-use damka::movegen::gen_moves;
-use damka::moves::MoveList;
-use damka::notation::{self, legal_move_strings, parse_fen};
-use damka::position::Position;
 use damka::search::{self, Control, Limits, SearchConfig, Silent};
 use damka::tt::Tt;
 use damka::types::{Kind, Side};
-use damka::variant::{Brazilian, Draughts, Giveaway, Rules, Russian, Variant};
 
 type Game<R> = Record<Draughts<R>>;
 

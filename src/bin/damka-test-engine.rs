@@ -13,8 +13,8 @@
 
 use damka::draw::DrawRules;
 use damka::engine::{GameSession, new_session};
+use damka::game::Variant;
 use damka::output;
-use damka::variant::Variant;
 use std::io::BufRead;
 use std::time::Duration;
 

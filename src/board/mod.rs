@@ -4,7 +4,7 @@
 //! A geometry is a zero-sized type implementing [`Geometry`] (squares, names, numbering,
 //! ranks) and, for boards played on the diagonals, [`Diagonal`] (directions, rays and
 //! neighbours). Everything is looked up in tables built at compile time, so a new board is a
-//! line of data ([`dark_board!`](crate::dark_board)) rather than a copy of the move generator.
+//! line of data (one `dark_board!` invocation) rather than a copy of the move generator.
 //!
 //! Squares are bit indices into a [`Bitboard`]; their meaning — file, rank, name — is given by
 //! the geometry, never by the square itself.

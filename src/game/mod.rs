@@ -12,17 +12,18 @@
 //! one place, [`with_game!`](crate::with_game).
 
 mod record;
+mod variant;
 
 pub use record::{GameResult, Record};
+pub use variant::{UnknownVariant, Variant};
 
+use crate::draughts::eval::{FEATURES, Term, Weights};
 use crate::draw::{DrawReason, DrawRules, Remaining};
-use crate::eval::{FEATURES, Term, Weights};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, NotationError};
 use crate::perft::Counting;
 use crate::score::Score;
 use crate::types::{Piece, Side, Square};
-use crate::variant::Variant;
 use std::fmt;
 use std::hash::Hash;
 
@@ -189,7 +190,7 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 /// This is the one place a runtime choice of game turns into a compile-time type:
 ///
 /// ```
-/// use damka::{with_game, game::Game, variant::Variant};
+/// use damka::{with_game, game::{Game, Variant}};
 /// let name = with_game!(Variant::International, G => G::VARIANT.name());
 /// assert_eq!(name, "international");
 /// ```
@@ -197,20 +198,20 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 macro_rules! with_game {
     ($variant:expr, $G:ident => $body:expr) => {
         match $variant {
-            $crate::variant::Variant::Russian => {
-                type $G = $crate::variant::Draughts<$crate::variant::Russian>;
+            $crate::game::Variant::Russian => {
+                type $G = $crate::draughts::Draughts<$crate::draughts::Russian>;
                 $body
             }
-            $crate::variant::Variant::Giveaway => {
-                type $G = $crate::variant::Draughts<$crate::variant::Giveaway>;
+            $crate::game::Variant::Giveaway => {
+                type $G = $crate::draughts::Draughts<$crate::draughts::Giveaway>;
                 $body
             }
-            $crate::variant::Variant::Brazilian => {
-                type $G = $crate::variant::Draughts<$crate::variant::Brazilian>;
+            $crate::game::Variant::Brazilian => {
+                type $G = $crate::draughts::Draughts<$crate::draughts::Brazilian>;
                 $body
             }
-            $crate::variant::Variant::International => {
-                type $G = $crate::variant::Draughts<$crate::variant::International>;
+            $crate::game::Variant::International => {
+                type $G = $crate::draughts::Draughts<$crate::draughts::International>;
                 $body
             }
         }

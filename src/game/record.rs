@@ -195,7 +195,7 @@ impl<G: Game> Record<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{Draughts, Russian};
+    use crate::draughts::{Draughts, Russian};
 
     type Game = Record<Draughts<Russian>>;
 

@@ -15,11 +15,11 @@ pub mod command;
 pub mod notation;
 
 use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
+use crate::game::Variant;
 use crate::lines::{self, Sink, read_line};
 use crate::protocol::MAX_LINE;
 use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
-use crate::variant::Variant;
 use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
 use notation::{HubSquares, move_text, pair};
 use std::io::BufRead;

@@ -10,10 +10,11 @@
 
 use super::command::{HubBoard, HubError, HubMove};
 use crate::board::Geometry;
+use crate::draughts::{MoveStyle, Rules};
+use crate::game::Variant;
 use crate::notation::MoveRecord;
 use crate::score::Score;
 use crate::types::{Bitboard, Kind, Side, Square};
-use crate::variant::{MoveStyle, Rules, Variant};
 use crate::with_rules;
 use std::time::Duration;
 
@@ -82,7 +83,7 @@ impl HubSquares {
 ///
 /// ```
 /// use damka::hub::{command::parse_board, notation::{HubSquares, board_to_fen}};
-/// use damka::variant::Variant;
+/// use damka::game::Variant;
 /// let board = parse_board("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew").unwrap();
 /// let squares = HubSquares::for_variant(Variant::Russian);
 /// assert_eq!(board_to_fen(&board, &squares).unwrap(), "W:W32:B1");
@@ -174,7 +175,7 @@ pub fn find_move(
 /// ```
 /// use damka::engine::Engine;
 /// use damka::hub::notation::{HubSquares, move_text};
-/// use damka::variant::Variant;
+/// use damka::game::Variant;
 /// let engine = Engine::new();
 /// let squares = HubSquares::for_variant(Variant::Russian);
 /// let texts: Vec<String> =
@@ -268,8 +269,8 @@ pub fn pair(name: &str, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::{International, Russian};
     use crate::hub::command::{parse_board, parse_move};
-    use crate::variant::{International, Russian};
 
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
@@ -280,10 +281,11 @@ mod tests {
     #[test]
     fn the_start_board_is_the_start_position() {
         let fen = board_to_fen(&parse_board(START).unwrap(), &russian()).unwrap();
-        let ours = crate::notation::parse_fen::<crate::variant::Russian>(&fen).unwrap();
-        let start =
-            crate::notation::parse_fen::<crate::variant::Russian>(Variant::Russian.start_fen())
-                .unwrap();
+        let ours = crate::draughts::notation::parse_fen::<crate::draughts::Russian>(&fen).unwrap();
+        let start = crate::draughts::notation::parse_fen::<crate::draughts::Russian>(
+            Variant::Russian.start_fen(),
+        )
+        .unwrap();
         assert_eq!(ours, start);
         assert!(board_to_fen(&parse_board("Wbbb").unwrap(), &russian()).is_err());
         let international: String = std::iter::once('W')
@@ -294,8 +296,10 @@ mod tests {
         let squares = HubSquares::of::<International>();
         let fen = board_to_fen(&parse_board(&international).unwrap(), &squares).unwrap();
         assert_eq!(
-            crate::notation::parse_fen::<International>(&fen),
-            crate::notation::parse_fen::<International>(Variant::International.start_fen())
+            crate::draughts::notation::parse_fen::<International>(&fen),
+            crate::draughts::notation::parse_fen::<International>(
+                Variant::International.start_fen()
+            )
         );
     }
 
@@ -313,7 +317,7 @@ mod tests {
     }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
-        let sq = |s: &&str| crate::notation::parse_square::<Russian>(s).unwrap();
+        let sq = |s: &&str| crate::draughts::notation::parse_square::<Russian>(s).unwrap();
         let squares: Vec<Square> = path.iter().map(sq).collect();
         MoveRecord {
             path: crate::moves::Path::new(&squares).unwrap(),

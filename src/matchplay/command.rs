@@ -6,8 +6,8 @@ use super::openings::{self, Opening};
 use super::referee::{DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication};
 use super::runner::{self, FinishedGame, MatchConfig, MatchEngine, MatchSummary};
 use super::stats::{Sprt, SprtStatus};
+use crate::game::Variant;
 use crate::output;
-use crate::variant::Variant;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -62,7 +62,7 @@ pub struct MatchArgs {
     /// Shuffle the openings with this seed; 0 plays them in file order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop as soon as the SPRT of elo0 against elo1 decides: elo0,elo1[,alpha,beta].
+    /// Stop as soon as the SPRT of elo0 against elo1 decides: `elo0,elo1[,alpha,beta]`.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
     pub sprt: Option<String>,
     /// Draw when both engines' scores stay within ±CP for MOVES moves each, from move FROM.

@@ -4,12 +4,12 @@
 //! never starts from a position the referee would reject.
 
 use crate::draw::DrawRules;
+use crate::game::Variant;
 use crate::game::{Game, GameResult, Record};
 use crate::moves::MoveList;
 use crate::score::Score;
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
-use crate::variant::Variant;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -255,7 +255,7 @@ pub fn generate<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Russian;
+    use crate::draughts::Russian;
 
     #[test]
     fn lines_of_every_form_are_read() {
@@ -284,7 +284,7 @@ mod tests {
     fn distinct_lines_deduplicate_transpositions() {
         // 7 first moves; after two plies the 49 lines reach 49 different positions, but by
         // four plies some lines transpose (perft 4 = 1469 counts lines, not positions).
-        type G = crate::variant::Draughts<Russian>;
+        type G = crate::draughts::Draughts<Russian>;
         assert_eq!(distinct_lines::<G>(1).len(), 7);
         assert_eq!(distinct_lines::<G>(2).len(), 49);
         assert!(distinct_lines::<G>(4).len() < 1469);

@@ -11,7 +11,7 @@
 //! `1...` for a Black first move, comments `{…}`, variations `(…)`, NAGs `$n`, move strengths
 //! `!?`, `%` line comments, and any of the usual result tokens.
 
-use crate::variant::Variant;
+use crate::game::Variant;
 use std::fmt;
 
 /// The `GameType` number of a game in PDN 3.0: 25 for Russian, 26 for Brazilian, 20 for

@@ -358,10 +358,9 @@ fn option_line(spec: &OptionSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::MoveRecord;
-    use crate::position::Position;
+    use crate::draughts::Russian;
+    use crate::draughts::position::Position;
     use crate::score::Score;
-    use crate::variant::Russian;
     use std::time::Duration;
 
     #[test]
@@ -379,8 +378,8 @@ mod tests {
     #[test]
     fn search_lines() {
         let pos = Position::<Russian>::startpos();
-        let mv = crate::notation::parse_move(&pos, "c3-d4").unwrap();
-        let record = MoveRecord::new(&pos, mv);
+        let mv = crate::draughts::notation::parse_move(&pos, "c3-d4").unwrap();
+        let record = crate::draughts::notation::move_record(&pos, mv);
         let info = SearchInfo {
             depth: 3,
             seldepth: 5,

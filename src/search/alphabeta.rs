@@ -5,8 +5,8 @@
 
 use super::ordering::{MAX_PLY, Ordering, pick_next};
 use super::{SearchConfig, Shared};
+use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
-use crate::eval::Weights;
 use crate::game::{Game, GameMove};
 use crate::moves::MoveList;
 use crate::score::Score;

@@ -15,12 +15,12 @@ mod time;
 pub use ordering::MAX_PLY;
 pub use time::{Limits, TimeManager};
 
-use crate::eval::Weights;
+use crate::draughts::eval::Weights;
+use crate::game::Variant;
 use crate::game::{Game, Record};
 use crate::notation::MoveRecord;
 use crate::score::Score;
 use crate::tt::Tt;
-use crate::variant::Variant;
 use alphabeta::{RootMove, Worker};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,13 +1,13 @@
 //! Self-play games for tuning: many short-search games played in parallel with rayon, each
 //! position labelled with the game's final result.
 
+use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
-use crate::eval::Weights;
+use crate::game::Variant;
 use crate::game::{Game, GameResult, Record};
 use crate::search::{self, Control, Limits, SearchConfig, Silent};
 use crate::tt::Tt;
 use crate::types::Side;
-use crate::variant::Variant;
 use crate::with_game;
 use rayon::prelude::*;
 

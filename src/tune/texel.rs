@@ -8,11 +8,12 @@
 //! with the man's weight held at 100 so that scores stay in hundredths of a man.
 
 use super::selfplay::Sample;
-use crate::eval::Weights;
-use crate::eval::{FEATURES, draw_scale, features};
-use crate::notation::parse_fen;
-use crate::position::Position;
-use crate::variant::{Rules, Variant};
+use crate::draughts::Rules;
+use crate::draughts::eval::Weights;
+use crate::draughts::eval::{FEATURES, draw_scale, features};
+use crate::draughts::notation::parse_fen;
+use crate::draughts::position::Position;
+use crate::game::Variant;
 use crate::with_rules;
 use rayon::prelude::*;
 
@@ -201,7 +202,7 @@ mod tests {
         ];
         let mut data = prepare(Variant::Russian, &[]);
         for fen in fens {
-            let pos: Position<crate::variant::Russian> = parse_fen(fen).unwrap();
+            let pos: Position<crate::draughts::Russian> = parse_fen(fen).unwrap();
             let scale = draw_scale(&pos);
             let f = features(&pos);
             let row: [f64; FEATURES] = std::array::from_fn(|i| f[i] as f64 * scale as f64 / 16.0);

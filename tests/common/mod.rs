@@ -6,9 +6,9 @@ pub mod reference;
 pub mod server;
 
 use damka::board::Geometry;
-use damka::position::Position;
+use damka::draughts::Rules;
+use damka::draughts::position::Position;
 use damka::types::{Bitboard, Side, Square};
-use damka::variant::Rules;
 
 /// A small deterministic random generator (xorshift64*), so failures reproduce.
 pub struct Rng(u64);

@@ -3,7 +3,7 @@
 
 use super::{BENCH_8X8, MoveStyle, Rules, Variant};
 use crate::board::Dark8;
-use crate::draw::DrawProfile;
+use crate::draughts::DrawProfile;
 
 /// Russian giveaway: moves exactly as Russian; having no legal move wins.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]

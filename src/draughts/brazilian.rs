@@ -2,7 +2,7 @@
 
 use super::{BENCH_8X8, MoveStyle, Rules, Variant};
 use crate::board::Dark8;
-use crate::draw::DrawProfile;
+use crate::draughts::DrawProfile;
 
 /// Brazilian draughts: the capture taking the most pieces is compulsory, a man is crowned only
 /// if it ends its move on the far rank, kings fly, men capture backward.

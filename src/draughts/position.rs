@@ -2,10 +2,10 @@
 //! key, with making and unmaking moves. It knows nothing of game history, draw rules or notation
 //! (see `game` and `notation`), and it trusts the moves it is given to be legal.
 
+use super::Rules;
+use super::moves::Move;
 use crate::board::Geometry;
-use crate::moves::Move;
 use crate::types::{Bitboard, Kind, Piece, Side, Square};
-use crate::variant::Rules;
 use crate::zobrist::{self, BLACK_TO_MOVE};
 use std::fmt;
 use std::marker::PhantomData;

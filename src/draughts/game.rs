@@ -3,16 +3,17 @@
 //! generator, the draw counters, the linear evaluation and the notation of this family.
 
 use super::Rules;
-use crate::draw::{Counters, DrawReason, DrawRules, Remaining};
-use crate::eval::{self, FEATURES, Term, Weights};
-use crate::game::{Game, GameMove};
-use crate::movegen::{
+use super::draw::Counters;
+use super::eval::{self, FEATURES, Term, Weights};
+use super::movegen::{
     CaptureSink, SequenceCounter, count_moves, gen_captures, gen_moves, has_capture,
 };
-use crate::moves::{Move, MoveList};
-use crate::notation::{self, Fen, MoveRecord, NotationError};
+use super::moves::{Move, MoveList};
+use super::notation::{self, Fen, MoveRecord, NotationError};
+use super::position::Position;
+use crate::draw::{DrawReason, DrawRules, Remaining};
+use crate::game::{Game, GameMove};
 use crate::perft::Counting;
-use crate::position::Position;
 use crate::score::Score;
 use crate::types::{Piece, Side, Square};
 use std::fmt;
@@ -68,7 +69,7 @@ impl GameMove for Move {
 const COUNTER_TAGS: [&str; 7] = ["M", "T", "R", "E", "J", "S", "V"];
 
 impl<R: Rules> Game for Draughts<R> {
-    const VARIANT: super::Variant = R::VARIANT;
+    const VARIANT: crate::game::Variant = R::VARIANT;
     const NO_MOVE_WINS: bool = R::NO_MOVE_WINS;
     const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;
     const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
@@ -256,7 +257,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn move_record(pos: &Position<R>, mv: Move) -> MoveRecord {
-        MoveRecord::new(pos, mv)
+        notation::move_record(pos, mv)
     }
 
     fn legal_move_texts(pos: &Position<R>) -> Vec<(Move, String)> {

@@ -2,7 +2,7 @@
 
 use super::{BENCH_8X8, MoveStyle, Rules, Variant};
 use crate::board::Dark8;
-use crate::draw::DrawProfile;
+use crate::draughts::DrawProfile;
 
 /// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
 /// between sequences is free, and a man promoted mid-capture goes on capturing as a king.

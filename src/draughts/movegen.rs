@@ -17,11 +17,12 @@
 //! serves the legal move list (one entry per distinct move), perft counting every path, and the
 //! notation (which needs the paths). This module does no I/O and knows no notation.
 
+use super::Rules;
+use super::moves::{Move, MoveList};
+use super::position::Position;
 use crate::board::{Diagonal, Geometry, nearest};
-use crate::moves::{MAX_PATH, Move, MoveList, Path};
-use crate::position::Position;
+use crate::moves::{MAX_PATH, Path};
 use crate::types::{Bitboard, Dir, Side, Square};
-use crate::variant::Rules;
 
 /// Receives every complete capture sequence found by [`gen_captures`].
 pub trait CaptureSink {

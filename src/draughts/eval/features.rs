@@ -3,9 +3,9 @@
 
 use super::{FEATURES, KING_SQUARES, MAN_SQUARES};
 use crate::board::{Diagonal, Geometry, nearest};
-use crate::position::Position;
+use crate::draughts::Rules;
+use crate::draughts::position::Position;
 use crate::types::{Bitboard, Dir, Side, Square};
-use crate::variant::Rules;
 
 /// The empty squares a king on `square` can move to.
 fn king_moves<B: Diagonal>(square: Square, empty: Bitboard) -> u32 {

@@ -14,10 +14,11 @@ mod features;
 pub use features::{draw_scale, features};
 
 use crate::board::{Dark8, Dark10, Diagonal, Geometry};
-use crate::position::Position;
+use crate::draughts::Rules;
+use crate::draughts::position::Position;
+use crate::game::Variant;
 use crate::score::Score;
 use crate::types::Side;
-use crate::variant::{Rules, Variant};
 
 /// The count features, in weight order.
 pub const SCALAR_NAMES: [&str; SCALARS] = [
@@ -238,8 +239,8 @@ pub fn breakdown<R: Rules>(pos: &Position<R>, weights: &Weights) -> (Vec<Term>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_fen;
-    use crate::variant::Russian;
+    use crate::draughts::Russian;
+    use crate::draughts::notation::parse_fen;
 
     #[test]
     fn start_position_is_balanced() {

@@ -2,7 +2,7 @@
 
 use super::{MoveStyle, Rules, Variant};
 use crate::board::Dark10;
-use crate::draw::DrawProfile;
+use crate::draughts::DrawProfile;
 
 /// International draughts: 20 men each on the 10×10 board, flying kings, men capture backward,
 /// the capture taking the most pieces is compulsory, and a man is crowned only if it ends its

@@ -1,0 +1,104 @@
+//! [`Variant`]: the runtime name of every game damka plays, as `UCI_Variant`, `--variant` and
+//! Hub's `variant` give it. [`with_game!`](crate::with_game) turns it into a type.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Variant {
+    /// Russian checkers (shashki): flying kings, free choice of capture, promotion mid-capture.
+    #[default]
+    Russian,
+    /// Russian giveaway (poddavki): Russian moves; the side that cannot move wins.
+    Giveaway,
+    /// Brazilian draughts: International rules (majority capture) on the 8×8 board.
+    Brazilian,
+    /// International draughts: the 10×10 board, majority capture, crowned only at the end of a
+    /// move.
+    International,
+}
+
+impl Variant {
+    /// Every variant, in the order they are listed to users.
+    pub const ALL: [Variant; 4] = [
+        Variant::Russian,
+        Variant::Giveaway,
+        Variant::Brazilian,
+        Variant::International,
+    ];
+
+    /// The protocol name, as used by `UCI_Variant` and `--variant`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Russian => "russian",
+            Variant::Giveaway => "giveaway",
+            Variant::Brazilian => "brazilian",
+            Variant::International => "international",
+        }
+    }
+
+    /// One line on the rules, for listings.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Variant::Russian => {
+                "flying kings, men capture backward, free choice of capture, crowned mid-capture"
+            }
+            Variant::Giveaway => "Russian moves and captures; the side left without a move wins",
+            Variant::Brazilian => {
+                "International rules on 8x8: the capture taking most pieces is compulsory, crowned only at the end of a move"
+            }
+            Variant::International => {
+                "10x10, 20 men each, flying kings, the capture taking most pieces is compulsory, crowned only at the end of a move"
+            }
+        }
+    }
+
+    /// The FEN of the starting position.
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Russian | Variant::Giveaway | Variant::Brazilian => {
+                "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+            }
+            Variant::International => {
+                "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a variant name damka does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == wanted)
+            .ok_or_else(|| UnknownVariant(s.trim().to_string()))
+    }
+}
