@@ -1,35 +1,50 @@
-//! Makes the opening book `openings/russian.txt`: every distinct position a few plies after the
-//! start whose fixed-depth damka score is close to equal.
+//! Makes an opening book such as `openings/russian.txt` or `openings/international.txt`: every
+//! distinct position a few plies after the start whose fixed-depth damka score is close to equal.
 //!
-//! `cargo run --release --example make_openings -- [plies] [depth] [window] [threads] > openings/russian.txt`
-//! (defaults 6, 8, 40, 2). Progress goes to stderr; the book, with a header that says how it
-//! was made, to stdout.
+//! `cargo run --release --example make_openings -- [--variant NAME] [plies] [depth] [window] [threads] > openings/NAME.txt`
+//! (variant russian by default; defaults 6, 8, 40, 2). Progress goes to stderr; the book, with a
+//! header that says how it was made, to stdout.
 
-use damka::draughts::{Draughts, Russian};
+use damka::game::Variant;
 use damka::matchplay::openings::{self, GenerateConfig};
 use damka::output;
 
 fn main() {
-    let args: Vec<u32> = std::env::args()
-        .skip(1)
-        .map(|a| {
-            a.parse()
-                .expect("arguments are numbers: plies depth window threads")
-        })
-        .collect();
-    let arg = |i: usize, default: u32| args.get(i).copied().unwrap_or(default);
+    let mut variant = Variant::Russian;
+    let mut numbers = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--variant" {
+            let name = args.next().expect("--variant takes a name");
+            variant = name.parse().unwrap_or_else(|e| panic!("{e}"));
+        } else {
+            numbers.push(
+                arg.parse::<u32>()
+                    .expect("arguments are numbers: plies depth window threads"),
+            );
+        }
+    }
+    let arg = |i: usize, default: u32| numbers.get(i).copied().unwrap_or(default);
     let config = GenerateConfig {
         plies: arg(0, 6),
         depth: arg(1, 8),
         window: arg(2, 40) as i32,
         threads: arg(3, 2) as usize,
     };
-    let total = openings::distinct_lines::<Draughts<Russian>>(config.plies).len();
+    let total = damka::with_game!(variant, G => openings::distinct_lines::<G>(config.plies).len());
     let progress = |done: usize, total: usize| eprintln!("scored {done}/{total}");
-    let kept = openings::generate::<Draughts<Russian>>(config, &progress);
+    let kept = damka::with_game!(variant, G => openings::generate::<G>(config, &progress));
+    let (game, variant_arg) = match variant {
+        Variant::Russian => ("Russian checkers", String::new()),
+        Variant::Giveaway => ("giveaway checkers", " --variant giveaway".to_string()),
+        Variant::Brazilian => ("Brazilian checkers", " --variant brazilian".to_string()),
+        Variant::International => (
+            "International draughts",
+            " --variant international".to_string(),
+        ),
+    };
     let header = [
-        "# Balanced openings for Russian checkers (damka match --openings; built into damka)."
-            .to_string(),
+        format!("# Balanced openings for {game} (damka match --openings; built into damka)."),
         format!(
             "# Every distinct position {} plies after the initial one ({total} of them, the first line",
             config.plies
@@ -42,8 +57,12 @@ fn main() {
             kept.len()
         ),
         format!(
-            "# Made by: cargo run --release --example make_openings -- {} {} {} {} > openings/russian.txt",
-            config.plies, config.depth, config.window, config.threads
+            "# Made by: cargo run --release --example make_openings --{variant_arg} {} {} {} {} > openings/{}.txt",
+            config.plies,
+            config.depth,
+            config.window,
+            config.threads,
+            variant.name()
         ),
         "# Each line: startpos moves <plies>   # damka's score for the side to move".to_string(),
     ];

@@ -16,11 +16,15 @@ use std::fmt;
 /// The balanced Russian openings shipped in `openings/russian.txt` (see its header).
 pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
 
-/// The book for a variant when none is given: the shipped book for Russian; for the other
-/// games, which have none yet, every distinct position four plies from the start.
+/// The balanced International openings shipped in `openings/international.txt` (see its header).
+pub const INTERNATIONAL_BOOK: &str = include_str!("../../openings/international.txt");
+
+/// The book for a variant when none is given: the shipped book for Russian and International;
+/// for the other games, which have none yet, every distinct position four plies from the start.
 pub fn builtin(variant: Variant) -> String {
     match variant {
         Variant::Russian => RUSSIAN_BOOK.to_string(),
+        Variant::International => INTERNATIONAL_BOOK.to_string(),
         _ => crate::with_game!(variant, G => distinct_lines::<G>(4))
             .into_iter()
             .map(|moves| format!("startpos moves {}\n", moves.join(" ")))
@@ -299,8 +303,18 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_book_is_valid() {
-        let book = parse(RUSSIAN_BOOK, Variant::Russian).unwrap();
-        assert!(book.len() >= 50, "{}", book.len());
+    fn the_shipped_books_are_valid() {
+        // Parsing plays every move of every opening under the game's rules, so this checks that
+        // each line is legal and leaves a game still going on.
+        for (book, variant) in [
+            (RUSSIAN_BOOK, Variant::Russian),
+            (INTERNATIONAL_BOOK, Variant::International),
+        ] {
+            let openings = parse(book, variant).unwrap();
+            assert!(openings.len() >= 50, "{variant}: {}", openings.len());
+            assert_eq!(parse(&builtin(variant), variant).unwrap(), openings);
+            let distinct: HashSet<String> = openings.iter().map(|o| o.to_string()).collect();
+            assert_eq!(distinct.len(), openings.len(), "{variant}: repeated lines");
+        }
     }
 }
