@@ -73,6 +73,7 @@ impl<R: Rules> Game for Draughts<R> {
     const NO_MOVE_WINS: bool = R::NO_MOVE_WINS;
     const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;
     const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
+    const OPENING_BOOK: Option<&'static str> = R::OPENING_BOOK;
 
     type Position = Position<R>;
     type Move = Move;

@@ -18,6 +18,9 @@ impl Rules for International {
     const PROMOTE_MID_CAPTURE: bool = false;
     const NO_MOVE_WINS: bool = false;
     const DRAWS: DrawProfile = DrawProfile::International;
+    /// `openings/international.txt` (its header says how it was made).
+    const OPENING_BOOK: Option<&'static str> =
+        Some(include_str!("../../openings/international.txt"));
     const PDN_GAME_TYPE: u32 = 20;
     /// Opening, middle game and ending positions on the 10×10 board.
     const BENCH_POSITIONS: &'static [&'static str] = &[

@@ -69,6 +69,8 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const PDN_GAME_TYPE: u32;
     /// The positions `damka bench` searches.
     const BENCH_POSITIONS: &'static [&'static str];
+    /// The balanced opening book shipped for the game, if any.
+    const OPENING_BOOK: Option<&'static str> = None;
 
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {

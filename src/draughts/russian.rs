@@ -18,5 +18,7 @@ impl Rules for Russian {
     const NO_MOVE_WINS: bool = false;
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
+    /// `openings/russian.txt` (its header says how it was made).
+    const OPENING_BOOK: Option<&'static str> = Some(include_str!("../../openings/russian.txt"));
     const DRAWS: DrawProfile = DrawProfile::Russian;
 }

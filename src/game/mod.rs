@@ -61,6 +61,8 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const PDN_GAME_TYPE: u32;
     /// The positions `damka bench` searches (FENs): opening, middle game and endings.
     const BENCH_POSITIONS: &'static [&'static str];
+    /// The balanced opening book `damka match` uses by default, if the game ships one.
+    const OPENING_BOOK: Option<&'static str>;
 
     /// A position: the board and the side to move, with its hash key.
     type Position: Copy + Eq + Send + Sync + fmt::Debug;

@@ -13,23 +13,17 @@ use crate::tt::Tt;
 use std::collections::HashSet;
 use std::fmt;
 
-/// The balanced Russian openings shipped in `openings/russian.txt` (see its header).
-pub const RUSSIAN_BOOK: &str = include_str!("../../openings/russian.txt");
-
-/// The balanced International openings shipped in `openings/international.txt` (see its header).
-pub const INTERNATIONAL_BOOK: &str = include_str!("../../openings/international.txt");
-
-/// The book for a variant when none is given: the shipped book for Russian and International;
-/// for the other games, which have none yet, every distinct position four plies from the start.
+/// The book for a variant when none is given: the game's shipped book
+/// ([`Game::OPENING_BOOK`]); for a game that has none yet, every distinct position four plies
+/// from the start.
 pub fn builtin(variant: Variant) -> String {
-    match variant {
-        Variant::Russian => RUSSIAN_BOOK.to_string(),
-        Variant::International => INTERNATIONAL_BOOK.to_string(),
-        _ => crate::with_game!(variant, G => distinct_lines::<G>(4))
+    crate::with_game!(variant, G => match G::OPENING_BOOK {
+        Some(book) => book.to_string(),
+        None => distinct_lines::<G>(4)
             .into_iter()
             .map(|moves| format!("startpos moves {}\n", moves.join(" ")))
             .collect(),
-    }
+    })
 }
 
 /// One starting point: an optional FEN (the initial position when `None`) and moves from it.
@@ -306,10 +300,10 @@ mod tests {
     fn the_shipped_books_are_valid() {
         // Parsing plays every move of every opening under the game's rules, so this checks that
         // each line is legal and leaves a game still going on.
-        for (book, variant) in [
-            (RUSSIAN_BOOK, Variant::Russian),
-            (INTERNATIONAL_BOOK, Variant::International),
-        ] {
+        for variant in Variant::ALL {
+            let Some(book) = crate::with_game!(variant, G => G::OPENING_BOOK) else {
+                continue;
+            };
             let openings = parse(book, variant).unwrap();
             assert!(openings.len() >= 50, "{variant}: {}", openings.len());
             assert_eq!(parse(&builtin(variant), variant).unwrap(), openings);
