@@ -313,9 +313,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         k,
         variant,
     } = args;
-    use crate::draughts::eval::{
-        FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights, feature_name,
-    };
+    use crate::draughts::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights};
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(&data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
@@ -359,7 +357,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
     for i in 0..FEATURES {
         output::line(&format!(
             "{:<20} {:>6} -> {:>6}",
-            crate::with_rules!(variant, R => feature_name::<<R as crate::draughts::Rules>::Board>(i)),
+            crate::with_game!(variant, G => G::weight_name(i)),
             start.0[i],
             tuned.weights.0[i]
         ));

@@ -244,6 +244,10 @@ impl<R: Rules> Game for Draughts<R> {
         eval::breakdown(pos, weights)
     }
 
+    fn weight_name(index: usize) -> String {
+        eval::feature_name::<R::Board>(index)
+    }
+
     fn parse_fen(text: &str) -> Result<(Position<R>, Vec<(String, u64)>), NotationError> {
         let fen = Fen::parse::<R>(text)?;
         Ok((fen.position::<R>()?, fen.extras))

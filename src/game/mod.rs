@@ -151,6 +151,8 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     fn features(pos: &Self::Position) -> ([i32; FEATURES], i32);
     /// The evaluation term by term, and the draw scale in sixteenths (for display).
     fn breakdown(pos: &Self::Position, weights: &Weights) -> (Vec<Term>, i32);
+    /// The name of weight `index`, as `damka tune` lists it.
+    fn weight_name(index: usize) -> String;
 
     // --- Notation ------------------------------------------------------------------------
 

@@ -8,13 +8,9 @@
 //! with the man's weight held at 100 so that scores stay in hundredths of a man.
 
 use super::selfplay::Sample;
-use crate::draughts::Rules;
-use crate::draughts::eval::Weights;
-use crate::draughts::eval::{FEATURES, draw_scale, features};
-use crate::draughts::notation::parse_fen;
-use crate::draughts::position::Position;
-use crate::game::Variant;
-use crate::with_rules;
+use crate::draughts::eval::{FEATURES, Weights};
+use crate::game::{Game, Variant};
+use crate::with_game;
 use rayon::prelude::*;
 
 /// Positions turned into feature rows.
@@ -41,24 +37,19 @@ impl TuneData {
 /// Turns samples of `variant` into feature rows; unreadable FENs and positions the evaluation
 /// scales to zero (known draws) are left out.
 pub fn prepare(variant: Variant, samples: &[Sample]) -> TuneData {
-    with_rules!(variant, R => prepare_for::<R>(samples))
+    with_game!(variant, G => prepare_for::<G>(samples))
 }
 
-fn prepare_for<R: Rules>(samples: &[Sample]) -> TuneData {
+fn prepare_for<G: Game>(samples: &[Sample]) -> TuneData {
     let rows: Vec<([f64; FEATURES], f64)> = samples
         .par_iter()
         .filter_map(|sample| {
-            let pos: Position<R> = parse_fen(&sample.fen).ok()?;
-            let scale = if R::NO_MOVE_WINS {
-                16
-            } else {
-                draw_scale(&pos)
-            };
+            let (pos, _) = G::parse_fen(&sample.fen).ok()?;
+            let (f, scale) = G::features(&pos);
             if scale == 0 {
                 return None;
             }
             let factor = scale as f64 / 16.0;
-            let f = features(&pos);
             let row = std::array::from_fn(|i| f[i] as f64 * factor);
             Some((row, sample.result))
         })
@@ -201,10 +192,10 @@ mod tests {
             "W:Wc1,e3:Bd6,f6",
         ];
         let mut data = prepare(Variant::Russian, &[]);
+        type G = crate::draughts::Draughts<crate::draughts::Russian>;
         for fen in fens {
-            let pos: Position<crate::draughts::Russian> = parse_fen(fen).unwrap();
-            let scale = draw_scale(&pos);
-            let f = features(&pos);
+            let (pos, _) = G::parse_fen(fen).unwrap();
+            let (f, scale) = G::features(&pos);
             let row: [f64; FEATURES] = std::array::from_fn(|i| f[i] as f64 * scale as f64 / 16.0);
             let truth_f: [f64; FEATURES] = std::array::from_fn(|i| truth.0[i] as f64);
             let p = sigmoid(1.0, dot(&row, &truth_f));
