@@ -3,7 +3,8 @@
 //! Where things live:
 //!
 //! * **Values and boards.** [`types`]: sides, pieces, squares as bit indices, bitboards and the
-//!   diagonal directions; [`board`]: the board geometries (8×8, 10×10 and 7×7 dark squares) —
+//!   diagonal directions; [`board`]: the board geometries (8×8, 10×10 and 7×7 dark squares, and
+//!   the full 8×8 board) —
 //!   which bits are squares, their names and numbers, rays and neighbours; [`zobrist`]: fixed
 //!   random keys for hashing positions.
 //! * **The game abstraction.** [`game`]: the [`Game`](game::Game) trait every game implements,

@@ -2,16 +2,19 @@
 //! piece steps and slides between them.
 //!
 //! A geometry is a zero-sized type implementing [`Geometry`] (squares, names, numbering,
-//! ranks) and, for boards played on the diagonals, [`Diagonal`] (directions, rays and
-//! neighbours). Everything is looked up in tables built at compile time, so a new board is a
+//! ranks) and, for the dark-square boards played on the diagonals, [`Diagonal`] (directions,
+//! rays and neighbours); the full 8×8 board ([`Full8`]) moves along ranks, files and diagonals
+//! through [`Lines`]. Everything is looked up in tables built at compile time, so a new board is a
 //! line of data (one `dark_board!` invocation) rather than a copy of the move generator.
 //!
 //! Squares are bit indices into a [`Bitboard`]; their meaning — file, rank, name — is given by
 //! the geometry, never by the square itself.
 
 mod dark;
+mod full;
 
 pub use dark::{Dark7, Dark8, Dark10};
+pub use full::{Full8, Line, Lines};
 
 use crate::types::{Bitboard, Dir, Side, Square};
 use std::fmt;
