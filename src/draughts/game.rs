@@ -12,7 +12,7 @@ use super::moves::{Move, MoveList};
 use super::notation::{self, Fen, MoveRecord, NotationError};
 use super::position::Position;
 use crate::draw::{DrawReason, DrawRules, Remaining};
-use crate::game::{Game, GameMove};
+use crate::game::{Game, GameMove, GameResult};
 use crate::perft::Counting;
 use crate::score::Score;
 use crate::types::{Piece, Side, Square};
@@ -159,12 +159,12 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline]
-    fn counter_draw(
+    fn rule_outcome(
         counters: &Counters,
         rules: &DrawRules,
         pos: &Position<R>,
-    ) -> Option<DrawReason> {
-        counters.draw(rules, pos)
+    ) -> Option<GameResult> {
+        counters.draw(rules, pos).map(GameResult::Draw)
     }
 
     #[inline]

@@ -117,12 +117,17 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
         mv: Self::Move,
         after: &Self::Position,
     ) -> Self::Counters;
-    /// The draw a counter declares in `pos`, if one has run out under `rules`.
-    fn counter_draw(
+    /// The result the game's own rules declare in `pos`, besides the no-move rule and
+    /// repetition (which the record and the search apply to every game): a draw counter that
+    /// has run out under `rules`, or a special ending decided by the position and the move
+    /// number (such as Ugolki's finishing and move-40/80 rules, whose move number the game keeps
+    /// in its counters). The record and the search both ask it, so a game ends exactly where its
+    /// rules say.
+    fn rule_outcome(
         counters: &Self::Counters,
         rules: &DrawRules,
         pos: &Self::Position,
-    ) -> Option<DrawReason>;
+    ) -> Option<GameResult>;
     /// The counters that are running under `rules`, with the plies each has left.
     fn counters_remaining(
         counters: &Self::Counters,

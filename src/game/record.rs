@@ -185,10 +185,7 @@ impl<G: Game> Record<G> {
         if self.rules.repetition && self.occurrences() >= 3 {
             return GameResult::Draw(DrawReason::Repetition);
         }
-        match G::counter_draw(&self.counters, &self.rules, &self.position) {
-            Some(reason) => GameResult::Draw(reason),
-            None => GameResult::Ongoing,
-        }
+        G::rule_outcome(&self.counters, &self.rules, &self.position).unwrap_or(GameResult::Ongoing)
     }
 }
 

@@ -7,10 +7,11 @@ use super::ordering::{MAX_PLY, Ordering, pick_next};
 use super::{SearchConfig, Shared};
 use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
-use crate::game::{Game, GameMove};
+use crate::game::{Game, GameMove, GameResult};
 use crate::moves::MoveList;
 use crate::score::Score;
 use crate::tt::{Bound, Entry, MoveHint, Tt};
+use crate::types::Side;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 /// The draw counters that are this many plies or fewer from a draw are part of the table key;
@@ -212,6 +213,16 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// The score for `to_move` of a result the rules declare at `ply`.
+    #[inline]
+    fn result_score(result: GameResult, to_move: Side, ply: usize) -> Score {
+        match result {
+            GameResult::Win(side) if side == to_move => Score::win_in(ply as u32),
+            GameResult::Win(_) => Score::loss_in(ply as u32),
+            GameResult::Draw(_) | GameResult::Ongoing => Score::DRAW,
+        }
+    }
+
     /// Searches the root moves from `pv_index` on to `depth` in the window and sorts them.
     pub fn search_root(
         &mut self,
@@ -346,9 +357,9 @@ impl<'a, G: Game> Worker<'a, G> {
             self.lists[ply] = list;
             return Self::no_move_score(ply);
         }
-        if G::counter_draw(&counters, &self.draws, pos).is_some() {
+        if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
             self.lists[ply] = list;
-            return Score::DRAW;
+            return Self::result_score(result, G::side_to_move(pos), ply);
         }
         // Mate distance pruning: no score here can beat a faster forced result found already.
         alpha = alpha.max(Score::loss_in(ply as u32));
@@ -484,13 +495,13 @@ impl<'a, G: Game> Worker<'a, G> {
             if moves == 0 {
                 return Self::no_move_score(ply);
             }
-            if G::counter_draw(&counters, &self.draws, pos).is_some() {
-                return Score::DRAW;
+            if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
+                return Self::result_score(result, G::side_to_move(pos), ply);
             }
             return G::evaluate(pos, &self.weights);
         }
-        if G::counter_draw(&counters, &self.draws, pos).is_some() {
-            return Score::DRAW;
+        if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
+            return Self::result_score(result, G::side_to_move(pos), ply);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         G::generate(pos, &mut list);
