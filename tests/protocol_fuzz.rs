@@ -11,7 +11,7 @@ use common::Rng;
 use common::server::{Server, is_move};
 
 /// Well-formed lines the mutations start from.
-const SEEDS: [&str; 34] = [
+const SEEDS: [&str; 40] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -45,6 +45,12 @@ const SEEDS: [&str; 34] = [
     "setoption name Draw Material Moves value 30",
     "setoption name Draw Repetition value false",
     "setoption name UCI_Variant value russian",
+    "setoption name UCI_Variant value international",
+    "position startpos moves 32-28 19-23 28x19 14x23",
+    "position fen W:WK46,33:B19,24,28",
+    "position fen B:W27,31,33:B18,22 moves 22x31",
+    "go depth 3 searchmoves 32-28 31-27",
+    "setoption name Draw Sixteen Moves value false",
     "setoption name Clear Hash",
 ];
 

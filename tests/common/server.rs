@@ -21,7 +21,8 @@ pub struct Server {
     pub transcript: Vec<String>,
 }
 
-/// True if `text` is a move in damka's notation: squares joined by `-` (two) or `:`.
+/// True if `text` is a move in damka's notation: algebraic squares joined by `-` (two) or `:`,
+/// or (International) squares 1..50 joined by `-` (two) or `x`.
 pub fn is_move(text: &str) -> bool {
     let is_square = |s: &str| {
         let b = s.as_bytes();
@@ -30,10 +31,14 @@ pub fn is_move(text: &str) -> bool {
             && (b'1'..=b'8').contains(&b[1])
             && (b[0] - b'a' + b[1] - b'1').is_multiple_of(2)
     };
+    let is_number =
+        |s: &str| !s.starts_with('0') && s.parse::<u8>().is_ok_and(|n| (1..=50).contains(&n));
     let quiet: Vec<&str> = text.split('-').collect();
     let capture: Vec<&str> = text.split(':').collect();
-    (quiet.len() == 2 && quiet.iter().all(|s| is_square(s)))
+    let numbered: Vec<&str> = text.split('x').collect();
+    (quiet.len() == 2 && (quiet.iter().all(|s| is_square(s)) || quiet.iter().all(|s| is_number(s))))
         || (capture.len() >= 2 && capture.iter().all(|s| is_square(s)))
+        || (numbered.len() >= 2 && numbered.iter().all(|s| is_number(s)))
 }
 
 fn is_number(text: &str) -> bool {
