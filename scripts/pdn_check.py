@@ -2,8 +2,10 @@
 the rules, and replays every game: each move must be legal for pydraughts, and a game that
 damka ended by the rules (no legal move, or a draw rule) must be over for pydraughts too, with
 the same winner. Games whose end pydraughts cannot judge (the material-unchanged rule, which it
-lacks; draw counters carried in by the FEN) are counted as skipped once their moves replay.
-Prints one line per game and a summary; exits 1 if any game disagrees.
+lacks; draw counters carried in by the FEN) are counted as skipped once their moves replay, and
+so are games of a variant pydraughts lacks (giveaway). Russian, Brazilian and International
+(pydraughts' "standard") games are checked. Prints one line per game and a summary; exits 1 if
+any game disagrees.
 
 Run it through scripts/pdn_check.sh, which installs pydraughts first.
 """
@@ -16,7 +18,9 @@ from draughts.PDN import PDNReader
 
 # pydraughts' winner(): 2 for White, 1 for Black, 0 for a draw.
 WINNER = {"2-0": 2, "0-2": 1, "1-1": 0}
-VARIANTS = {"25": "russian", "26": "brazilian"}
+VARIANTS = {"20": "standard", "25": "russian", "26": "brazilian"}
+# damka's Variant tag names, as pydraughts calls the games it has.
+PYDRAUGHTS_NAMES = {"russian": "russian", "brazilian": "brazilian", "international": "standard"}
 
 
 def counters_set(fen):
@@ -33,7 +37,9 @@ def check(game):
     tags = game.tags
     variant = VARIANTS.get(tags.get("GameType", "25").split(",")[0], "russian")
     if tags.get("Variant"):
-        return None, "pydraughts has no " + tags["Variant"]
+        if tags["Variant"] not in PYDRAUGHTS_NAMES:
+            return None, "pydraughts has no " + tags["Variant"]
+        variant = PYDRAUGHTS_NAMES[tags["Variant"]]
     fen = tags.get("FEN")
     moves = list(game.moves)
     # pydraughts 0.6.7's reader repeats the first move of a game that Black starts.
