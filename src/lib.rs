@@ -32,6 +32,7 @@
 pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod dama;
 pub mod draughts;
 pub mod draw;
 pub mod engine;
