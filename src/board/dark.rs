@@ -35,6 +35,10 @@ pub(super) struct DarkTables {
     number: [u8; 64],
     from_number: [u8; 65],
     relative: [[u8; 64]; 2],
+    /// The squares of each rank.
+    ranks: [u64; 16],
+    /// The long diagonal from a1.
+    long_diagonal: u64,
     rays: [[Bitboard; 4]; 64],
     neighbours: [Bitboard; 64],
 }
@@ -54,6 +58,8 @@ impl DarkTables {
             number: [0; 64],
             from_number: [255; 65],
             relative: [[0; 64]; 2],
+            ranks: [0; 16],
+            long_diagonal: 0,
             rays: [[Bitboard::EMPTY; 4]; 64],
             neighbours: [Bitboard::EMPTY; 64],
         };
@@ -64,6 +70,10 @@ impl DarkTables {
             while file < n {
                 let index = (2 * h as u8 + 1) * (rank / 2) + (rank % 2) * (h as u8 + 1) + file / 2;
                 t.squares |= 1 << index;
+                t.ranks[rank as usize] |= 1 << index;
+                if file == rank {
+                    t.long_diagonal |= 1 << index;
+                }
                 t.file[index as usize] = file;
                 t.rank[index as usize] = rank;
                 t.index[file as usize][rank as usize] = index;
@@ -173,6 +183,11 @@ macro_rules! dark_board {
             fn relative(side: Side, square: Square) -> usize {
                 Self::TABLES.relative[side.index() & 1][square.index() & 63] as usize
             }
+
+            #[inline]
+            fn rank_squares(rank: u8) -> Bitboard {
+                Bitboard(Self::TABLES.ranks[rank as usize & 15])
+            }
         }
 
         impl Diagonal for $name {
@@ -193,6 +208,11 @@ macro_rules! dark_board {
             #[inline]
             fn neighbours(square: Square) -> Bitboard {
                 Self::TABLES.neighbours[square.index() & 63]
+            }
+
+            #[inline]
+            fn long_diagonal() -> Bitboard {
+                Bitboard(Self::TABLES.long_diagonal)
             }
         }
     };

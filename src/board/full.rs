@@ -143,6 +143,11 @@ impl Geometry for Full8 {
         Self::square_at(n % 8, 7 - n / 8)
     }
 
+    #[inline]
+    fn rank_squares(rank: u8) -> Bitboard {
+        Bitboard(0xFF << (8 * (rank as u32 & 7)))
+    }
+
     fn relative(side: Side, square: Square) -> usize {
         match side {
             Side::White => square.index(),

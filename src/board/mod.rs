@@ -61,12 +61,9 @@ pub trait Geometry: Copy + Default + Send + Sync + fmt::Debug + 'static {
             .then(|| Square::from_index_unchecked(index as u32))
     }
 
-    /// The playable squares of one rank (0 = rank 1).
-    fn rank_squares(rank: u8) -> Bitboard {
-        (0..Self::FILES)
-            .filter_map(|file| Self::square_at(file, rank))
-            .collect()
-    }
+    /// The playable squares of one rank (0 = rank 1). Move generation and evaluation ask this
+    /// on every node: a geometry answers it from a table.
+    fn rank_squares(rank: u8) -> Bitboard;
 
     /// The far rank of `side`, where its men are crowned.
     #[inline]
@@ -132,11 +129,7 @@ pub trait Diagonal: Geometry {
     }
 
     /// The long diagonal from a1 (the Russian "main road"; the "big road" of 10×10).
-    fn long_diagonal() -> Bitboard {
-        let a1 = Self::square_at(0, 0).map_or(Bitboard::EMPTY, |sq| sq.bb());
-        a1.into_iter()
-            .fold(a1, |acc, sq| acc | Self::ray(sq, Dir::NorthEast))
-    }
+    fn long_diagonal() -> Bitboard;
 }
 
 /// The square of a non-empty `set` nearest to the start of a ray in `dir`.
@@ -231,6 +224,23 @@ mod tests {
             Dark8::relative(Side::White, sq("d4")),
             Dark8::relative(Side::Black, sq("e5"))
         );
+    }
+
+    #[test]
+    fn ranks_and_long_diagonals_are_the_squares_they_name() {
+        fn check<B: Diagonal>() {
+            for rank in 0..B::RANKS {
+                let walked: Bitboard = (0..B::FILES)
+                    .filter_map(|file| B::square_at(file, rank))
+                    .collect();
+                assert_eq!(B::rank_squares(rank), walked);
+            }
+            let a1 = B::square_at(0, 0).expect("a1 is playable");
+            assert_eq!(B::long_diagonal(), a1.bb() | B::ray(a1, Dir::NorthEast));
+        }
+        check::<Dark7>();
+        check::<Dark8>();
+        check::<Dark10>();
     }
 
     #[test]
