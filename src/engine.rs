@@ -10,7 +10,7 @@
 use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
 use crate::game::Variant;
-use crate::game::{Game, GameResult, Record};
+use crate::game::{Game, GameMove, GameResult, Record};
 use crate::notation::{MoveRecord, NotationError};
 use crate::perft::{self, Counting};
 use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
@@ -105,9 +105,12 @@ impl<G: Game> GameSession for Record<G> {
             let squares = r.path.squares();
             (squares[0], squares[squares.len() - 1], r.captured)
         };
+        let (from, to, _) = ends(record);
+        // Only a move with the same ends needs its record (and so its capture paths) built.
         let found = Record::legal_moves(self)
             .iter()
             .copied()
+            .filter(|mv| mv.from() == from && mv.to() == to)
             .find(|&mv| ends(&G::move_record(&pos, mv)) == ends(record));
         match found {
             Some(mv) => {

@@ -228,6 +228,21 @@ fn international_board(side: char, pieces: &[(usize, char)]) -> String {
     std::iter::once(side).chain(cells).collect()
 }
 
+/// Asserts that an `info` line carries every field Hub clients read.
+fn assert_info_fields(line: &str) {
+    for key in [
+        "mean-depth",
+        "max-depth",
+        "score",
+        "nodes",
+        "time",
+        "nps",
+        "pv",
+    ] {
+        assert!(value(line, key).is_some(), "{key} missing in {line}");
+    }
+}
+
 fn value(line: &str, key: &str) -> Option<String> {
     args(line)
         .into_iter()
@@ -298,17 +313,7 @@ fn opening_search_reports_info_and_a_legal_move() {
     assert!(opening.contains(&mv.as_str()), "{mv}");
     let last = infos.last().expect("info lines");
     assert_eq!(value(last, "depth").as_deref(), Some("5"));
-    for key in [
-        "mean-depth",
-        "max-depth",
-        "score",
-        "nodes",
-        "time",
-        "nps",
-        "pv",
-    ] {
-        assert!(value(last, key).is_some(), "{key} missing in {last}");
-    }
+    assert_info_fields(last);
     let mean: f64 = value(last, "mean-depth")
         .unwrap()
         .parse()
@@ -653,17 +658,7 @@ fn an_international_game_as_pydraughts_sends_it() {
     assert!(openings.contains(&mv.as_str()), "{mv}");
     let last = infos.last().expect("info lines");
     assert_eq!(value(last, "depth").as_deref(), Some("4"));
-    for key in [
-        "mean-depth",
-        "max-depth",
-        "score",
-        "nodes",
-        "time",
-        "nps",
-        "pv",
-    ] {
-        assert!(value(last, key).is_some(), "{key} missing in {last}");
-    }
+    assert_info_fields(last);
     let pv = value(last, "pv").unwrap();
     assert_eq!(pv.split(' ').next(), Some(mv.as_str()), "{last}");
 
