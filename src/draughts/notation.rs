@@ -510,6 +510,40 @@ mod tests {
     }
 
     #[test]
+    fn international_notation_is_numeric_short_when_unique_full_when_shared() {
+        use crate::draughts::International;
+        let texts = |fen: &str| -> Vec<String> {
+            let pos = parse_fen::<International>(fen).unwrap();
+            let mut texts: Vec<String> = legal_move_strings(&pos)
+                .into_iter()
+                .map(|(_, t)| t)
+                .collect();
+            texts.sort();
+            texts
+        };
+        let start = Position::<International>::startpos();
+        assert!(legal_move_strings(&start).iter().any(|(_, t)| t == "32-28"));
+        // A capture whose two ends name it is written by them alone.
+        assert_eq!(texts("W:W28:B22"), ["28x17"]);
+        // Two captures from 40 to 25 take different pieces: each is written by its full path,
+        // and the ends alone are refused as ambiguous.
+        let shared = "W:WK40,47:B8,19,20,34,37";
+        assert_eq!(texts(shared), ["40x12x3x25", "40x23x14x25"]);
+        let pos = parse_fen::<International>(shared).unwrap();
+        for text in texts(shared) {
+            let mv = parse_move(&pos, &text).unwrap();
+            assert_eq!(move_to_string(&pos, mv), text);
+        }
+        assert!(matches!(
+            parse_move(&pos, "40x25"),
+            Err(NotationError::AmbiguousMove { .. })
+        ));
+        // FENs list numbers in increasing order and read back to the same position.
+        let text = "B:W31,32,K45:B3,K12";
+        assert_eq!(fen(&parse_fen::<International>(text).unwrap()), text);
+    }
+
+    #[test]
     fn path_matching_allows_shortening() {
         let sq = |s: &str| parse_square::<Russian>(s).unwrap();
         let path = [sq("c3"), sq("e5"), sq("c7"), sq("a5")];
