@@ -264,7 +264,7 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,
-        weights: crate::draughts::eval::Weights::for_variant(args.variant),
+        weights: crate::with_game!(args.variant, G => <G as Game>::weights()),
         max_plies: 300,
     };
     let start = Instant::now();
@@ -313,7 +313,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         k,
         variant,
     } = args;
-    use crate::draughts::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES, Weights};
+    use crate::draughts::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES};
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(&data)
         .map_err(|e| format!("cannot read {}: {e}", data.display()))?;
@@ -347,7 +347,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
             ),
         }
     }
-    let start = Weights::for_variant(variant);
+    let start = crate::with_game!(variant, G => G::weights());
     let scale = k.map_or(texel::Scale::Fitted, texel::Scale::Given);
     let tuned = texel::tune(&prepared, &start, iterations, &kept, scale);
     output::line(&format!(

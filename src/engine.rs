@@ -434,7 +434,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            weights: Weights::for_variant(self.options.variant),
+            weights: with_game!(self.options.variant, G => G::weights()),
         }
     }
 
@@ -664,7 +664,7 @@ impl Engine {
     /// The `eval` display.
     pub fn eval_lines(&self) -> Vec<String> {
         self.game
-            .eval_lines(&Weights::for_variant(self.options.variant))
+            .eval_lines(&with_game!(self.options.variant, G => G::weights()))
     }
 }
 
