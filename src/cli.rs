@@ -304,7 +304,7 @@ pub struct TuneArgs {
 }
 
 /// `damka tune`: fits the evaluation weights of the game to the positions in the data file and
-/// prints them, term by term and as the Rust array to put in `Weights::for_variant`.
+/// prints them, term by term and as the Rust array to put in the game's weight table (`draughts::eval`).
 pub fn tune(args: TuneArgs) -> Result<(), String> {
     let TuneArgs {
         data,
