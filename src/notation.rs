@@ -9,6 +9,16 @@ use crate::moves::Path;
 use crate::types::Bitboard;
 use std::fmt;
 
+/// How a game writes its squares and moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// Algebraic squares (`c3`); a capture lists every landing square, `c3:e5:c7`.
+    Algebraic,
+    /// PDN numbers (`32`); a capture is `28x19` when that names one move, else its full path
+    /// `28x19x10`.
+    Numeric,
+}
+
 /// Why a piece of text is not a valid square, move or position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {

@@ -13,13 +13,9 @@
 //! ```
 
 use damka::board::Geometry;
-use damka::draughts::Rules;
-use damka::draughts::movegen::gen_moves;
-use damka::draughts::notation::parse_fen;
-use damka::draughts::position::Position;
-use damka::game::Variant;
+use damka::game::{Game, GameMove, Variant};
 use damka::moves::MoveList;
-use damka::with_rules;
+use damka::with_game;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -71,22 +67,23 @@ fn read_blocks(path: &Path) -> Vec<Block> {
     blocks
 }
 
-/// Every legal move of `pos` in the data files' form.
-fn legal_moves<R: Rules>(pos: &Position<R>) -> BTreeSet<String> {
+/// Every legal move of the position `fen` in the data files' form.
+fn legal_moves<G: Game>(rule: &str, fen: &str) -> BTreeSet<String> {
+    let (pos, _) = G::parse_fen(fen).unwrap_or_else(|e| panic!("{rule}: bad FEN {fen}: {e}"));
     let mut list = MoveList::new();
-    gen_moves(pos, &mut list);
+    G::generate(&pos, &mut list);
     let names = |squares: &mut Vec<damka::types::Square>| {
-        squares.sort_by_key(|sq| R::Board::number(*sq));
+        squares.sort_by_key(|sq| G::Board::number(*sq));
         squares
             .iter()
-            .map(|sq| R::square_name(*sq))
+            .map(|sq| G::square_name(*sq))
             .collect::<Vec<_>>()
             .join(",")
     };
     let shown: BTreeSet<String> = list
         .iter()
         .map(|mv| {
-            let (from, to) = (R::square_name(mv.from()), R::square_name(mv.to()));
+            let (from, to) = (G::square_name(mv.from()), G::square_name(mv.to()));
             if mv.is_capture() {
                 let mut captured: Vec<_> = mv.captured().into_iter().collect();
                 format!("{from}x{to} {}", names(&mut captured))
@@ -109,11 +106,7 @@ fn check_game(variant: Variant) -> usize {
     let mut failures = Vec::new();
     for block in &blocks {
         assert!(rules.insert(&block.rule), "rule {} twice", block.rule);
-        let generated = with_rules!(variant, R => {
-            let pos: Position<R> = parse_fen(&block.fen)
-                .unwrap_or_else(|e| panic!("{}: bad FEN {}: {e}", block.rule, block.fen));
-            legal_moves(&pos)
-        });
+        let generated = with_game!(variant, G => legal_moves::<G>(&block.rule, &block.fen));
         if generated != block.moves {
             failures.push(format!(
                 "{} (line {}), {}:\n  expected {:?}\n  generated {:?}",

@@ -15,7 +15,7 @@ use crate::draw::{DrawReason, DrawRules, Remaining};
 use crate::game::{Game, GameMove, GameResult};
 use crate::perft::Counting;
 use crate::score::Score;
-use crate::types::{Piece, Side, Square};
+use crate::types::{Bitboard, Piece, Side, Square};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -60,6 +60,11 @@ impl GameMove for Move {
     }
 
     #[inline]
+    fn captured(self) -> Bitboard {
+        Move::captured(self)
+    }
+
+    #[inline]
     fn promotes(self) -> bool {
         Move::promotes(self)
     }
@@ -74,6 +79,9 @@ impl<R: Rules> Game for Draughts<R> {
     const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;
     const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
     const OPENING_BOOK: Option<&'static str> = R::OPENING_BOOK;
+    const MOVE_STYLE: crate::notation::MoveStyle = R::MOVE_STYLE;
+
+    type Board = R::Board;
 
     type Position = Position<R>;
     type Move = Move;

@@ -35,18 +35,9 @@ pub use russian::Russian;
 
 use crate::board::{Diagonal, Geometry};
 use crate::game::Variant;
+pub use crate::notation::MoveStyle;
 use crate::types::Square;
 use std::fmt;
-
-/// How a game writes its squares and moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveStyle {
-    /// Algebraic squares (`c3`); a capture lists every landing square, `c3:e5:c7`.
-    Algebraic,
-    /// PDN numbers (`32`); a capture is `28x19` when that names one move, else its full path
-    /// `28x19x10`.
-    Numeric,
-}
 
 /// The rules of one game played with men and kings on the dark squares of a board.
 pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
@@ -97,37 +88,3 @@ pub const BENCH_8X8: &[&str] = &[
     "W:WKe1,c3,e3:Bb6,d6,Kh8",
     "B:Wc3,e3,g3,h2:Bb6,d6,f6,h6,Kb8",
 ];
-
-/// Runs `$body` with the type alias `$R` bound to the rules type of the runtime `$variant`.
-///
-/// For code of the draughts family that needs the rules themselves (the Hub numbering); the rest
-/// of the engine uses [`with_game!`](crate::with_game).
-///
-/// ```
-/// use damka::{with_rules, draughts::Rules, game::Variant};
-/// let name = with_rules!(Variant::Russian, R => R::VARIANT.name());
-/// assert_eq!(name, "russian");
-/// ```
-#[macro_export]
-macro_rules! with_rules {
-    ($variant:expr, $R:ident => $body:expr) => {
-        match $variant {
-            $crate::game::Variant::Russian => {
-                type $R = $crate::draughts::Russian;
-                $body
-            }
-            $crate::game::Variant::Giveaway => {
-                type $R = $crate::draughts::Giveaway;
-                $body
-            }
-            $crate::game::Variant::Brazilian => {
-                type $R = $crate::draughts::Brazilian;
-                $body
-            }
-            $crate::game::Variant::International => {
-                type $R = $crate::draughts::International;
-                $body
-            }
-        }
-    };
-}

@@ -17,13 +17,14 @@ mod variant;
 pub use record::{GameResult, Record};
 pub use variant::{UnknownVariant, Variant};
 
+use crate::board::Geometry;
 use crate::draughts::eval::{FEATURES, Term, Weights};
 use crate::draw::{DrawReason, DrawRules, Remaining};
 use crate::moves::MoveList;
-use crate::notation::{MoveRecord, NotationError};
+use crate::notation::{MoveRecord, MoveStyle, NotationError};
 use crate::perft::Counting;
 use crate::score::Score;
-use crate::types::{Piece, Side, Square};
+use crate::types::{Bitboard, Piece, Side, Square};
 use std::fmt;
 use std::hash::Hash;
 
@@ -36,6 +37,8 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn to(self) -> Square;
     /// How many pieces the move captures (0 for a quiet move).
     fn captures(self) -> u32;
+    /// The squares of the pieces the move captures.
+    fn captured(self) -> Bitboard;
     /// True if a piece is crowned during the move.
     fn promotes(self) -> bool;
 
@@ -63,6 +66,11 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const BENCH_POSITIONS: &'static [&'static str];
     /// The balanced opening book `damka match` uses by default, if the game ships one.
     const OPENING_BOOK: Option<&'static str>;
+    /// How squares and moves are written: algebraic (`c3`) or PDN numbers (`32`).
+    const MOVE_STYLE: MoveStyle;
+
+    /// The board the game is played on: its squares, their names and numbers.
+    type Board: Geometry;
 
     /// A position: the board and the side to move, with its hash key.
     type Position: Copy + Eq + Send + Sync + fmt::Debug;
@@ -174,6 +182,14 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     fn legal_move_texts(pos: &Self::Position) -> Vec<(Self::Move, String)>;
     /// The board drawn in text for `d`.
     fn board_picture(pos: &Self::Position) -> Vec<String>;
+
+    /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
+    fn square_name(square: Square) -> String {
+        match Self::MOVE_STYLE {
+            MoveStyle::Algebraic => Self::Board::algebraic(square),
+            MoveStyle::Numeric => Self::Board::number(square).to_string(),
+        }
+    }
 
     /// The text of a legal move.
     fn move_text(pos: &Self::Position, mv: Self::Move) -> String {

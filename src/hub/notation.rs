@@ -10,12 +10,11 @@
 
 use super::command::{HubBoard, HubError, HubMove};
 use crate::board::Geometry;
-use crate::draughts::{MoveStyle, Rules};
-use crate::game::Variant;
-use crate::notation::MoveRecord;
+use crate::game::{Game, Variant};
+use crate::notation::{MoveRecord, MoveStyle};
 use crate::score::Score;
 use crate::types::{Bitboard, Kind, Side, Square};
-use crate::with_rules;
+use crate::with_game;
 use std::time::Duration;
 
 /// How Hub numbers the squares of one game's board.
@@ -31,29 +30,29 @@ pub struct HubSquares {
 }
 
 impl HubSquares {
-    /// The numbering of game `R`.
-    pub fn of<R: Rules>() -> HubSquares {
+    /// The numbering of game `G`.
+    pub fn of<G: Game>() -> HubSquares {
         let mut squares = HubSquares {
-            count: R::Board::SQUARE_COUNT,
+            count: G::Board::SQUARE_COUNT,
             move_number: [0; 64],
             move_square: [255; 65],
             board_square: [255; 64],
         };
-        for sq in R::Board::squares() {
-            let number = match R::MOVE_STYLE {
-                MoveStyle::Numeric => R::Board::number(sq),
-                MoveStyle::Algebraic => R::Board::relative(Side::White, sq) as u8 + 1,
+        for sq in G::Board::squares() {
+            let number = match G::MOVE_STYLE {
+                MoveStyle::Numeric => G::Board::number(sq),
+                MoveStyle::Algebraic => G::Board::relative(Side::White, sq) as u8 + 1,
             };
             squares.move_number[sq.index()] = number;
             squares.move_square[number as usize] = sq.index() as u8;
-            squares.board_square[R::Board::number(sq) as usize - 1] = sq.index() as u8;
+            squares.board_square[G::Board::number(sq) as usize - 1] = sq.index() as u8;
         }
         squares
     }
 
     /// The numbering of a game chosen at run time.
     pub fn for_variant(variant: Variant) -> HubSquares {
-        with_rules!(variant, R => HubSquares::of::<R>())
+        with_game!(variant, G => HubSquares::of::<G>())
     }
 
     /// Squares on the board.
@@ -269,13 +268,13 @@ pub fn pair(name: &str, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::{International, Russian};
+    use crate::draughts::{Draughts, International, Russian};
     use crate::hub::command::{parse_board, parse_move};
 
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
     fn russian() -> HubSquares {
-        HubSquares::of::<Russian>()
+        HubSquares::of::<Draughts<Russian>>()
     }
 
     #[test]
@@ -293,7 +292,7 @@ mod tests {
             .chain(std::iter::repeat_n('e', 10))
             .chain(std::iter::repeat_n('w', 20))
             .collect();
-        let squares = HubSquares::of::<International>();
+        let squares = HubSquares::of::<Draughts<International>>();
         let fen = board_to_fen(&parse_board(&international).unwrap(), &squares).unwrap();
         assert_eq!(
             crate::draughts::notation::parse_fen::<International>(&fen),
