@@ -34,14 +34,10 @@ fn main() {
     let total = damka::with_game!(variant, G => openings::distinct_lines::<G>(config.plies).len());
     let progress = |done: usize, total: usize| eprintln!("scored {done}/{total}");
     let kept = damka::with_game!(variant, G => openings::generate::<G>(config, &progress));
-    let (game, variant_arg) = match variant {
-        Variant::Russian => ("Russian checkers", String::new()),
-        Variant::Giveaway => ("giveaway checkers", " --variant giveaway".to_string()),
-        Variant::Brazilian => ("Brazilian checkers", " --variant brazilian".to_string()),
-        Variant::International => (
-            "International draughts",
-            " --variant international".to_string(),
-        ),
+    let game = variant.title();
+    let variant_arg = match variant {
+        Variant::Russian => String::new(),
+        other => format!(" --variant {other}"),
     };
     let header = [
         format!("# Balanced openings for {game} (damka match --openings; built into damka)."),

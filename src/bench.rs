@@ -13,7 +13,8 @@ use crate::tt::Tt;
 use crate::with_game;
 use std::time::{Duration, Instant};
 
-/// The depth `bench` searches to unless told otherwise.
+/// The depth `bench` searches the draughts games to unless told otherwise (each game's
+/// [`Game::BENCH_DEPTH`]).
 pub const DEFAULT_DEPTH: u32 = 15;
 
 /// Table size for `bench`, in MiB, unless told otherwise.
@@ -61,12 +62,12 @@ impl BenchResult {
     }
 }
 
-/// How `bench` searches: the signature is depth [`DEFAULT_DEPTH`], one thread and
+/// How `bench` searches: the signature is the game's [`Game::BENCH_DEPTH`], one thread and
 /// [`DEFAULT_HASH_MIB`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchConfig {
-    /// Plies searched in each position.
-    pub depth: u32,
+    /// Plies searched in each position; `None` for the game's [`Game::BENCH_DEPTH`].
+    pub depth: Option<u32>,
     /// Search threads.
     pub threads: usize,
     /// Table size in MiB, cleared before each position.
@@ -76,7 +77,7 @@ pub struct BenchConfig {
 impl Default for BenchConfig {
     fn default() -> Self {
         BenchConfig {
-            depth: DEFAULT_DEPTH,
+            depth: None,
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
         }
@@ -100,7 +101,7 @@ fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
     };
     let mut tt = Tt::new(hash_mib);
     let control = Control::default();
-    let limits = Limits::depth(depth);
+    let limits = Limits::depth(depth.unwrap_or(G::BENCH_DEPTH));
     let mut nodes = Vec::new();
     let mut times = Vec::new();
     let start = Instant::now();

@@ -103,10 +103,9 @@ pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
 /// Arguments of `damka bench`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct BenchArgs {
-    /// Depth in plies.
-    #[arg(default_value_t = bench::DEFAULT_DEPTH,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    pub depth: u32,
+    /// Depth in plies (default: the game's bench depth, 15 for the draughts games).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: Option<u32>,
     /// Search threads: 1 gives the signature; more measure the time to depth.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,

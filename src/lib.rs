@@ -14,7 +14,8 @@
 //!   shows; [`draw`]: the draw switches and reasons.
 //! * **The games.** [`draughts`]: the family of men and kings on a diagonal board (Russian,
 //!   giveaway, Brazilian, International): its rules, position, move generator, notation, draw
-//!   counters and evaluation.
+//!   counters and evaluation; [`turkish`]: Turkish dama, men and kings moving along ranks and
+//!   files on all 64 squares.
 //! * **Machinery written once over [`Game`](game::Game).** [`search`] with [`tt`] and
 //!   [`score`]; [`perft`]; [`bench`](mod@bench); [`matchplay`] (engine processes, referee, statistics, PDN
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
@@ -32,10 +33,10 @@
 pub mod bench;
 pub mod board;
 pub mod cli;
-pub mod dama;
 pub mod draughts;
 pub mod draw;
 pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod hub;
 pub mod lines;
@@ -49,5 +50,6 @@ pub mod score;
 pub mod search;
 pub mod tt;
 pub mod tune;
+pub mod turkish;
 pub mod types;
 pub mod zobrist;

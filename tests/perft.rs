@@ -125,3 +125,14 @@ fn international_perft_shallow() {
 fn international_perft_deep() {
     run_perft_files(Variant::International, None);
 }
+
+#[test]
+fn turkish_perft_shallow() {
+    run_perft_files(Variant::Turkish, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: about a second per depth-8 line"]
+fn turkish_perft_deep() {
+    run_perft_files(Variant::Turkish, None);
+}

@@ -19,4 +19,8 @@ impl Rules for Brazilian {
     const PDN_GAME_TYPE: u32 = 26;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
     const DRAWS: DrawProfile = DrawProfile::International;
+
+    fn weights() -> super::eval::Weights {
+        super::eval::russian_weights()
+    }
 }

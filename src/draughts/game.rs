@@ -231,7 +231,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn weights() -> Weights {
-        Weights::for_variant(R::VARIANT)
+        R::weights()
     }
 
     #[inline]
@@ -257,7 +257,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn parse_fen(text: &str) -> Result<(Position<R>, Vec<(String, u64)>), NotationError> {
-        let fen = Fen::parse::<R>(text)?;
+        let fen = Fen::parse::<Self>(text)?;
         Ok((fen.position::<R>()?, fen.extras))
     }
 

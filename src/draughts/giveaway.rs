@@ -21,4 +21,8 @@ impl Rules for Giveaway {
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
     const DRAWS: DrawProfile = DrawProfile::Giveaway;
+
+    fn weights() -> super::eval::Weights {
+        super::eval::giveaway_weights()
+    }
 }

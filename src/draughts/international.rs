@@ -33,4 +33,8 @@ impl Rules for International {
         "W:WK46,33,39:BK5,19,24",
         "B:W30,34,38,40,45:B6,11,16,17,21",
     ];
+
+    fn weights() -> super::eval::Weights {
+        super::eval::international_weights()
+    }
 }

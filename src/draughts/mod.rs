@@ -63,6 +63,9 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The balanced opening book shipped for the game, if any.
     const OPENING_BOOK: Option<&'static str> = None;
 
+    /// The game's default evaluation weights.
+    fn weights() -> eval::Weights;
+
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {
         match Self::MOVE_STYLE {

@@ -21,11 +21,11 @@
 use super::movegen::{capture_paths, gen_quiets, has_capture, legal_moves_with_paths};
 use super::moves::Move;
 use super::position::{Position, PositionError};
-use super::{MoveStyle, Rules};
-use crate::board::Geometry;
+use super::{Draughts, MoveStyle, Rules};
 use crate::moves::{MoveList, Path};
-pub use crate::notation::{MoveRecord, NotationError};
-use crate::types::{Bitboard, Side, Square};
+pub use crate::notation::{Fen, MoveRecord, NotationError};
+use crate::notation::{match_path, parse_move_squares, write_fen};
+use crate::types::{Side, Square};
 
 impl From<PositionError> for NotationError {
     fn from(e: PositionError) -> Self {
@@ -35,199 +35,26 @@ impl From<PositionError> for NotationError {
 
 /// Parses a square of a move as the game writes it: algebraic (`c3`, any case) or a PDN number.
 pub fn parse_square<R: Rules>(text: &str) -> Result<Square, NotationError> {
-    let text = text.trim();
-    let square = match R::MOVE_STYLE {
-        MoveStyle::Algebraic => R::Board::parse_algebraic(text),
-        MoveStyle::Numeric => parse_number::<R::Board>(text),
-    };
-    square.ok_or_else(|| NotationError::BadSquare(text.to_string()))
+    crate::notation::parse_square::<Draughts<R>>(text)
 }
 
 /// Parses a FEN square: algebraic or a PDN number (on 8×8, 1 = b8 … 32 = g1), in any game.
 pub fn parse_fen_square<R: Rules>(text: &str) -> Result<Square, NotationError> {
-    let text = text.trim();
-    parse_number::<R::Board>(text)
-        .or_else(|| R::Board::parse_algebraic(text))
-        .ok_or_else(|| NotationError::BadSquare(text.to_string()))
-}
-
-/// A PDN square number, digits only.
-fn parse_number<B: Geometry>(text: &str) -> Option<Square> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse::<u8>().ok().and_then(B::from_number)
-}
-
-/// A parsed FEN: the placement, the side to move and any extra `<tag><number>` fields.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fen {
-    /// White's pieces.
-    pub white: Bitboard,
-    /// Black's pieces.
-    pub black: Bitboard,
-    /// The kings of both sides.
-    pub kings: Bitboard,
-    /// The side to move.
-    pub side: Side,
-    /// Extra fields in order, such as `("H", 0)` and `("F", 1)`, tags in upper case.
-    pub extras: Vec<(String, u64)>,
+    crate::notation::parse_fen_square::<R::Board>(text)
 }
 
 impl Fen {
-    /// Parses a PDN FEN with the squares of `R`'s board. Validation is syntactic plus "no square
-    /// twice"; [`Fen::position`] checks the rest.
-    pub fn parse<R: Rules>(text: &str) -> Result<Fen, NotationError> {
-        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let text = text.trim_end_matches('.');
-        if text.is_empty() {
-            return Err(NotationError::Empty("FEN"));
-        }
-        let mut fields = text.split(':');
-        let side = match fields.next().unwrap_or_default() {
-            "W" | "w" => Side::White,
-            "B" | "b" => Side::Black,
-            other => return Err(NotationError::BadSideToMove(other.to_string())),
-        };
-        let mut fen = Fen {
-            white: Bitboard::EMPTY,
-            black: Bitboard::EMPTY,
-            kings: Bitboard::EMPTY,
-            side,
-            extras: Vec::new(),
-        };
-        for field in fields {
-            let mut chars = field.chars();
-            let tag = chars.next().map(|c| c.to_ascii_uppercase());
-            match tag {
-                Some('W') => fen.add_pieces::<R>(Side::White, chars.as_str())?,
-                Some('B') => fen.add_pieces::<R>(Side::Black, chars.as_str())?,
-                Some(c) if c.is_ascii_alphabetic() => {
-                    let split = field
-                        .find(|c: char| !c.is_ascii_alphabetic())
-                        .unwrap_or(field.len());
-                    let (name, value) = field.split_at(split);
-                    let value = value
-                        .parse::<u64>()
-                        .map_err(|_| NotationError::BadField(field.to_string()))?;
-                    fen.extras.push((name.to_ascii_uppercase(), value));
-                }
-                _ => return Err(NotationError::BadField(field.to_string())),
-            }
-        }
-        Ok(fen)
-    }
-
-    fn add_pieces<R: Rules>(&mut self, side: Side, list: &str) -> Result<(), NotationError> {
-        for item in list.split(',').filter(|item| !item.is_empty()) {
-            let (king, squares) = match item.strip_prefix(['K', 'k']) {
-                Some(rest) => (true, rest),
-                None => (false, item),
-            };
-            let squares = parse_square_range::<R>(squares)?;
-            for square in squares {
-                if (self.white | self.black).contains(square) {
-                    return Err(NotationError::DuplicateSquare(R::square_name(square)));
-                }
-                match side {
-                    Side::White => self.white |= square.bb(),
-                    Side::Black => self.black |= square.bb(),
-                }
-                if king {
-                    self.kings |= square.bb();
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The position this FEN describes, if it is one.
+    /// The draughts position of game `R` this FEN describes, if it is one.
     pub fn position<R: Rules>(&self) -> Result<Position<R>, NotationError> {
         Ok(Position::from_parts(
             self.white, self.black, self.kings, self.side,
         )?)
     }
-
-    /// The value of an extra field, by tag (upper case).
-    pub fn extra(&self, tag: &str) -> Option<u64> {
-        self.extras
-            .iter()
-            .find(|(name, _)| name == tag)
-            .map(|(_, value)| *value)
-    }
 }
 
-/// The board in text, White at the bottom: `w`/`b` men, `W`/`B` kings, `.` an empty playable
-/// square, ranks and files labelled; on a numbered board each rank also shows its numbers.
-///
-/// ```text
-///  8    b   b   b   b
-///  7  b   b   b   b
-///  …
-///     a b c d e f g h
-/// ```
+/// The board in text (see [`crate::notation::board_picture`]).
 pub fn board_picture<R: Rules>(pos: &Position<R>) -> Vec<String> {
-    let (files, ranks) = (R::Board::FILES, R::Board::RANKS);
-    let label_width = ranks.to_string().len();
-    let mut lines = Vec::new();
-    for rank in (0..ranks).rev() {
-        let mut row = format!(" {:>label_width$} ", rank + 1);
-        let mut numbers = Vec::new();
-        for file in 0..files {
-            let cell = match R::Board::square_at(file, rank) {
-                None => ' ',
-                Some(sq) => {
-                    numbers.push(R::Board::number(sq));
-                    match pos.piece_at(sq) {
-                        None => '.',
-                        Some(piece) => piece_letter(piece),
-                    }
-                }
-            };
-            row.push(' ');
-            row.push(cell);
-        }
-        if R::MOVE_STYLE == MoveStyle::Numeric
-            && let (Some(first), Some(last)) = (numbers.iter().min(), numbers.iter().max())
-        {
-            row.push_str(&format!("   {first}-{last}"));
-        }
-        lines.push(row);
-    }
-    let letters: String = (0..files)
-        .map(|f| format!(" {}", (b'a' + f) as char))
-        .collect();
-    lines.push(format!(" {:>label_width$} {letters}", ""));
-    lines
-}
-
-/// The letter of a piece in board pictures: `w` `W` `b` `B`.
-fn piece_letter(piece: crate::types::Piece) -> char {
-    use crate::types::Kind;
-    match (piece.side, piece.kind) {
-        (Side::White, Kind::Man) => 'w',
-        (Side::White, Kind::King) => 'W',
-        (Side::Black, Kind::Man) => 'b',
-        (Side::Black, Kind::King) => 'B',
-    }
-}
-
-/// One square, or a numeric range `a-b` of PDN numbers.
-fn parse_square_range<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
-    match text.split_once('-') {
-        None => Ok(vec![parse_fen_square::<R>(text)?]),
-        Some((first, last)) => {
-            let bad = || NotationError::BadSquare(text.to_string());
-            let first: u8 = first.parse().map_err(|_| bad())?;
-            let last: u8 = last.parse().map_err(|_| bad())?;
-            if first > last {
-                return Err(bad());
-            }
-            (first..=last)
-                .map(|n| R::Board::from_number(n).ok_or_else(bad))
-                .collect()
-        }
-    }
+    crate::notation::board_picture::<Draughts<R>>(pos)
 }
 
 /// Parses a FEN into a position (extra fields are checked for syntax and ignored).
@@ -239,38 +66,14 @@ fn parse_square_range<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError
 /// assert_eq!(pos, Position::startpos());
 /// ```
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, NotationError> {
-    Fen::parse::<R>(text)?.position()
+    Fen::parse::<Draughts<R>>(text)?.position()
 }
 
 /// The FEN of a position in the game's notation: algebraic squares file by file
 /// (`W:Wa1,c1,Kd4:Bb6,Kh8`), or numbers in ascending order (`W:W31,32,K45:B3,K12`).
 pub fn fen<R: Rules>(pos: &Position<R>) -> String {
-    let side = match pos.side_to_move() {
-        Side::White => 'W',
-        Side::Black => 'B',
-    };
-    let list = |side: Side| {
-        let mut squares: Vec<Square> = pos.pieces(side).into_iter().collect();
-        match R::MOVE_STYLE {
-            MoveStyle::Algebraic => {
-                squares.sort_by_key(|sq| (R::Board::file(*sq), R::Board::rank(*sq)))
-            }
-            MoveStyle::Numeric => squares.sort_by_key(|sq| R::Board::number(*sq)),
-        }
-        squares
-            .iter()
-            .map(|sq| {
-                let king = if pos.kings(side).contains(*sq) {
-                    "K"
-                } else {
-                    ""
-                };
-                format!("{king}{}", R::square_name(*sq))
-            })
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    format!("{side}:W{}:B{}", list(Side::White), list(Side::Black))
+    let pieces = [pos.pieces(Side::White), pos.pieces(Side::Black)];
+    write_fen::<Draughts<R>>(pos.side_to_move(), pieces, pos.all_kings())
 }
 
 /// The record of a legal move of `pos`: its path, captures and text.
@@ -311,16 +114,7 @@ pub fn format_path<R: Rules>(path: &Path, capture: bool) -> String {
 }
 
 fn format_squares<R: Rules>(squares: &[Square], capture: bool) -> String {
-    let separator = match (capture, R::MOVE_STYLE) {
-        (false, _) => "-",
-        (true, MoveStyle::Algebraic) => ":",
-        (true, MoveStyle::Numeric) => "x",
-    };
-    squares
-        .iter()
-        .map(|sq| R::square_name(*sq))
-        .collect::<Vec<_>>()
-        .join(separator)
+    crate::notation::format_squares::<Draughts<R>>(squares, capture)
 }
 
 /// The notation of a legal move in `pos`: its full landing path (numeric notation: its two
@@ -341,34 +135,6 @@ pub fn legal_move_strings<R: Rules>(pos: &Position<R>) -> Vec<(Move, String)> {
         .collect()
 }
 
-/// Splits move text into its squares.
-fn parse_move_squares<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
-    let bad = || NotationError::BadMove(text.to_string());
-    let squares: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
-    if squares.len() < 2 {
-        return Err(bad());
-    }
-    squares
-        .into_iter()
-        .map(|s| parse_square::<R>(s).map_err(|_| bad()))
-        .collect()
-}
-
-/// True if `given` keeps the first and last squares of `path` and the rest is a subsequence of
-/// its landing squares.
-fn path_matches(path: &[Square], given: &[Square]) -> bool {
-    let (Some(first), Some(last)) = (given.first(), given.last()) else {
-        return false;
-    };
-    if path.first() != Some(first) || path.last() != Some(last) || given.len() > path.len() {
-        return false;
-    }
-    let mut inner = path[1..path.len() - 1].iter();
-    given[1..given.len() - 1]
-        .iter()
-        .all(|sq| inner.any(|p| p == sq))
-}
-
 /// Reads a move in `pos`: a quiet move `c3-d4`, or a capture by its full landing path
 /// `c3:e5:c7` or any shortening of it that only one legal move matches.
 ///
@@ -384,7 +150,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares::<R>(text)?;
+    let given = parse_move_squares::<Draughts<R>>(text)?;
     let capturing = has_capture(pos);
     let candidates: Vec<(Move, Path)> = if capturing {
         capture_paths(pos)
@@ -395,29 +161,13 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
             .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
             .collect()
     };
-    // A full path names its move even when a longer capture passes through the same squares;
-    // only text that is no complete path is read as a shortening.
-    let exact = candidates
-        .iter()
-        .any(|(_, path)| path.squares() == given.as_slice());
-    let mut matches: Vec<Move> = Vec::new();
-    for (mv, path) in &candidates {
-        let fits = if exact {
-            path.squares() == given.as_slice()
-        } else {
-            path_matches(path.squares(), &given)
-        };
-        if fits && !matches.contains(mv) {
-            matches.push(*mv);
-        }
-    }
-    match matches.as_slice() {
-        [mv] => Ok(*mv),
-        [] => Err(NotationError::IllegalMove {
+    match match_path(&candidates, &given) {
+        Ok(Some(mv)) => Ok(mv),
+        Ok(None) => Err(NotationError::IllegalMove {
             text: text.to_string(),
             reason: explain_illegal(pos, &given, capturing),
         }),
-        several => Err(NotationError::AmbiguousMove {
+        Err(several) => Err(NotationError::AmbiguousMove {
             text: text.to_string(),
             candidates: several.iter().map(|mv| move_to_string(pos, *mv)).collect(),
         }),
@@ -483,7 +233,7 @@ mod tests {
         ] {
             assert_eq!(parse_fen::<Russian>(text), Ok(start), "{text}");
         }
-        let fen = Fen::parse::<Russian>("B:Wa1:BKh8:H7:F12").unwrap();
+        let fen = Fen::parse::<Draughts<Russian>>("B:Wa1:BKh8:H7:F12").unwrap();
         assert_eq!(fen.extra("H"), Some(7));
         assert_eq!(fen.extra("F"), Some(12));
     }
@@ -541,19 +291,5 @@ mod tests {
         // FENs list numbers in increasing order and read back to the same position.
         let text = "B:W31,32,K45:B3,K12";
         assert_eq!(fen(&parse_fen::<International>(text).unwrap()), text);
-    }
-
-    #[test]
-    fn path_matching_allows_shortening() {
-        let sq = |s: &str| parse_square::<Russian>(s).unwrap();
-        let path = [sq("c3"), sq("e5"), sq("c7"), sq("a5")];
-        assert!(path_matches(&path, &[sq("c3"), sq("a5")]));
-        assert!(path_matches(&path, &[sq("c3"), sq("c7"), sq("a5")]));
-        assert!(path_matches(&path, &path));
-        assert!(!path_matches(&path, &[sq("c3"), sq("c7")]));
-        assert!(!path_matches(
-            &path,
-            &[sq("c3"), sq("a5"), sq("c7"), sq("a5")]
-        ));
     }
 }

@@ -21,4 +21,8 @@ impl Rules for Russian {
     /// `openings/russian.txt` (its header says how it was made).
     const OPENING_BOOK: Option<&'static str> = Some(include_str!("../../openings/russian.txt"));
     const DRAWS: DrawProfile = DrawProfile::Russian;
+
+    fn weights() -> super::eval::Weights {
+        super::eval::russian_weights()
+    }
 }

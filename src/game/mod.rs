@@ -18,8 +18,8 @@ pub use record::{GameResult, Record};
 pub use variant::{UnknownVariant, Variant};
 
 use crate::board::Geometry;
-use crate::draughts::eval::{FEATURES, Term, Weights};
 use crate::draw::{DrawReason, DrawRules, Remaining};
+use crate::eval::{FEATURES, Term, Weights};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
 use crate::perft::Counting;
@@ -64,6 +64,9 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const PDN_GAME_TYPE: u32;
     /// The positions `damka bench` searches (FENs): opening, middle game and endings.
     const BENCH_POSITIONS: &'static [&'static str];
+    /// The depth `damka bench` searches [`Game::BENCH_POSITIONS`] to: its node count is the
+    /// build's signature for the game.
+    const BENCH_DEPTH: u32 = crate::bench::DEFAULT_DEPTH;
     /// The balanced opening book `damka match` uses by default, if the game ships one.
     const OPENING_BOOK: Option<&'static str>;
     /// How squares and moves are written: algebraic (`c3`) or PDN numbers (`32`).
@@ -237,6 +240,10 @@ macro_rules! with_game {
             }
             $crate::game::Variant::International => {
                 type $G = $crate::draughts::Draughts<$crate::draughts::International>;
+                $body
+            }
+            $crate::game::Variant::Turkish => {
+                type $G = $crate::turkish::Turkish;
                 $body
             }
         }

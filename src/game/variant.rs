@@ -17,15 +17,19 @@ pub enum Variant {
     /// International draughts: the 10×10 board, majority capture, crowned only at the end of a
     /// move.
     International,
+    /// Turkish dama: all 64 squares, men step forward or sideways, kings fly along ranks and
+    /// files, the capture taking most pieces is compulsory.
+    Turkish,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Russian,
         Variant::Giveaway,
         Variant::Brazilian,
         Variant::International,
+        Variant::Turkish,
     ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
@@ -35,6 +39,18 @@ impl Variant {
             Variant::Giveaway => "giveaway",
             Variant::Brazilian => "brazilian",
             Variant::International => "international",
+            Variant::Turkish => "turkish",
+        }
+    }
+
+    /// The game's name in titles: `Russian checkers`, `Turkish dama`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Variant::Russian => "Russian checkers",
+            Variant::Giveaway => "giveaway checkers",
+            Variant::Brazilian => "Brazilian checkers",
+            Variant::International => "International draughts",
+            Variant::Turkish => "Turkish dama",
         }
     }
 
@@ -51,6 +67,9 @@ impl Variant {
             Variant::International => {
                 "10x10, 20 men each, flying kings, the capture taking most pieces is compulsory, crowned only at the end of a move"
             }
+            Variant::Turkish => {
+                "all 64 squares, men step forward or sideways, kings fly along ranks and files, the capture taking most pieces is compulsory"
+            }
         }
     }
 
@@ -62,6 +81,9 @@ impl Variant {
             }
             Variant::International => {
                 "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+            }
+            Variant::Turkish => {
+                "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7"
             }
         }
     }

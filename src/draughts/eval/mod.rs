@@ -16,7 +16,6 @@ pub use features::{draw_scale, features};
 use crate::board::{Dark8, Dark10, Diagonal, Geometry};
 use crate::draughts::Rules;
 use crate::draughts::position::Position;
-use crate::game::Variant;
 use crate::score::Score;
 use crate::types::Side;
 
@@ -44,8 +43,9 @@ pub const MAN_SQUARES: usize = SCALARS;
 /// Index of the first king square weight.
 pub const KING_SQUARES: usize = SCALARS + MAX_SQUARES;
 
-/// Number of weights.
-pub const FEATURES: usize = SCALARS + 2 * MAX_SQUARES;
+pub use crate::eval::{FEATURES, Term, Weights};
+
+const _: () = assert!(FEATURES == SCALARS + 2 * MAX_SQUARES);
 
 /// The name of a weight on board `B`: a count feature, or `man c3` / `king d4` for a square, as
 /// seen from White (for Black the board is turned round).
@@ -59,17 +59,6 @@ pub fn feature_name<B: Geometry>(index: usize) -> String {
         i if i < SCALARS => SCALAR_NAMES[i].to_string(),
         i if i < KING_SQUARES => format!("man {}", square_name(i - MAN_SQUARES)),
         i => format!("king {}", square_name(i - KING_SQUARES)),
-    }
-}
-
-/// Feature weights, in hundredths of a man per unit of the feature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights(pub [i32; FEATURES]);
-
-impl Default for Weights {
-    /// The Russian weights.
-    fn default() -> Self {
-        Weights::for_variant(Variant::Russian)
     }
 }
 
@@ -122,35 +111,28 @@ const GIVEAWAY_KING_SQUARES: [i32; 32] = [
     122, 106, 129, 127, // b8 d8 f8 h8
 ];
 
-impl Weights {
-    /// The weights of a game: Russian's also serve Brazilian; giveaway and International have
-    /// their own.
-    pub fn for_variant(variant: Variant) -> Weights {
-        let mut w = [0; FEATURES];
-        let man_squares = MAN_SQUARES..MAN_SQUARES + 32;
-        let king_squares = KING_SQUARES..KING_SQUARES + 32;
-        match variant {
-            Variant::Russian | Variant::Brazilian => {
-                w[..SCALARS].copy_from_slice(&[100, 270, 2, 8, 1, 13]);
-                w[man_squares].copy_from_slice(&RUSSIAN_MAN_SQUARES);
-                // Kings: the centre, and above all the main road a1-h8.
-                for square in Dark8::squares() {
-                    let i = Dark8::relative(Side::White, square);
-                    let centre =
-                        matches!(Dark8::algebraic(square).as_str(), "d4" | "f4" | "c5" | "e5");
-                    let main_road = Dark8::long_diagonal().contains(square);
-                    w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
-                }
-            }
-            Variant::Giveaway => {
-                w[..SCALARS].copy_from_slice(&GIVEAWAY_SCALARS);
-                w[man_squares].copy_from_slice(&GIVEAWAY_MAN_SQUARES);
-                w[king_squares].copy_from_slice(&GIVEAWAY_KING_SQUARES);
-            }
-            Variant::International => international_weights(&mut w),
-        }
-        Weights(w)
+/// Russian's weights, also Brazilian's.
+pub fn russian_weights() -> Weights {
+    let mut w = [0; FEATURES];
+    w[..SCALARS].copy_from_slice(&[100, 270, 2, 8, 1, 13]);
+    w[MAN_SQUARES..MAN_SQUARES + 32].copy_from_slice(&RUSSIAN_MAN_SQUARES);
+    // Kings: the centre, and above all the main road a1-h8.
+    for square in Dark8::squares() {
+        let i = Dark8::relative(Side::White, square);
+        let centre = matches!(Dark8::algebraic(square).as_str(), "d4" | "f4" | "c5" | "e5");
+        let main_road = Dark8::long_diagonal().contains(square);
+        w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
     }
+    Weights(w)
+}
+
+/// Giveaway's weights.
+pub fn giveaway_weights() -> Weights {
+    let mut w = [0; FEATURES];
+    w[..SCALARS].copy_from_slice(&GIVEAWAY_SCALARS);
+    w[MAN_SQUARES..MAN_SQUARES + 32].copy_from_slice(&GIVEAWAY_MAN_SQUARES);
+    w[KING_SQUARES..KING_SQUARES + 32].copy_from_slice(&GIVEAWAY_KING_SQUARES);
+    Weights(w)
 }
 
 /// International's count features (man, king, mobility, blocked man, king mobility, runaway
@@ -181,7 +163,8 @@ const INTERNATIONAL_MAN_SQUARES: [i32; MAX_SQUARES] = [
 
 /// International's weights: the fitted count features and man squares, and the hand-written king
 /// squares (held in the fit): a king likes the long diagonal and the centre.
-fn international_weights(w: &mut [i32; FEATURES]) {
+pub fn international_weights() -> Weights {
+    let mut w = [0; FEATURES];
     w[..SCALARS].copy_from_slice(&INTERNATIONAL_SCALARS);
     w[MAN_SQUARES..KING_SQUARES].copy_from_slice(&INTERNATIONAL_MAN_SQUARES);
     for square in Dark10::squares() {
@@ -191,6 +174,7 @@ fn international_weights(w: &mut [i32; FEATURES]) {
         let middle = ((3..=6).contains(&file) && (3..=6).contains(&rank)) as i32;
         w[KING_SQUARES + i] = 12 * long_diagonal + 6 * middle;
     }
+    Weights(w)
 }
 
 /// The evaluation of `pos` for the side to move.
@@ -208,19 +192,6 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
         Side::Black => -scaled,
     };
     Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
-}
-
-/// One line of [`breakdown`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Term {
-    /// What is counted.
-    pub name: String,
-    /// White's value of the feature (for the square tables: the sum of its squares' weights).
-    pub white: i32,
-    /// Black's value.
-    pub black: i32,
-    /// The weighted contribution, White minus Black, before the draw scale.
-    pub score: i32,
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.

@@ -1,0 +1,39 @@
+//! What every game's evaluation shares: a vector of integer [`Weights`] the search passes to
+//! the game and the tuner fits, and the [`Term`]s `eval` shows. Each game decides what its
+//! features are and where they sit in the vector (see its `eval` module); a game that needs
+//! fewer than [`FEATURES`] leaves the rest at zero.
+
+/// Length of the weight vector: room for the largest game's features (the draughts games: six
+/// counts and two tables of 50 squares).
+pub const FEATURES: usize = 106;
+
+/// Feature weights, in hundredths of a man per unit of the feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; FEATURES]);
+
+impl Default for Weights {
+    /// The Russian weights.
+    fn default() -> Self {
+        <crate::draughts::Russian as crate::draughts::Rules>::weights()
+    }
+}
+
+impl Weights {
+    /// The default weights of a game chosen at run time.
+    pub fn for_variant(variant: crate::game::Variant) -> Weights {
+        crate::with_game!(variant, G => <G as crate::game::Game>::weights())
+    }
+}
+
+/// One line of a game's evaluation shown term by term.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// What is counted.
+    pub name: String,
+    /// White's value of the feature (for a square table: the sum of its squares' weights).
+    pub white: i32,
+    /// Black's value.
+    pub black: i32,
+    /// The weighted contribution, White minus Black, before the draw scale.
+    pub score: i32,
+}
