@@ -42,6 +42,7 @@ fn main() {
             "International draughts",
             " --variant international".to_string(),
         ),
+        Variant::Fuk => ("Fuk (huffing)", " --variant fuk".to_string()),
     };
     let header = [
         format!("# Balanced openings for {game} (damka match --openings; built into damka)."),

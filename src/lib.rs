@@ -14,7 +14,8 @@
 //!   shows; [`draw`]: the draw switches and reasons.
 //! * **The games.** [`draughts`]: the family of men and kings on a diagonal board (Russian,
 //!   giveaway, Brazilian, International): its rules, position, move generator, notation, draw
-//!   counters and evaluation.
+//!   counters and evaluation; [`fuk`]: Fuk, Russian checkers with optional capture and the
+//!   huff, built on the Russian game.
 //! * **Machinery written once over [`Game`](game::Game).** [`search`] with [`tt`] and
 //!   [`score`]; [`perft`]; [`bench`](mod@bench); [`matchplay`] (engine processes, referee, statistics, PDN
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
@@ -36,6 +37,7 @@ pub mod dama;
 pub mod draughts;
 pub mod draw;
 pub mod engine;
+pub mod fuk;
 pub mod game;
 pub mod hub;
 pub mod lines;

@@ -125,3 +125,14 @@ fn international_perft_shallow() {
 fn international_perft_deep() {
     run_perft_files(Variant::International, None);
 }
+
+#[test]
+fn fuk_perft_shallow() {
+    run_perft_files(Variant::Fuk, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: about a second"]
+fn fuk_perft_deep() {
+    run_perft_files(Variant::Fuk, None);
+}

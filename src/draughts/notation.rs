@@ -389,29 +389,9 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
     let candidates: Vec<(Move, Path)> = if capturing {
         capture_paths(pos)
     } else {
-        let mut list = MoveList::new();
-        gen_quiets(pos, &mut list);
-        list.iter()
-            .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
-            .collect()
+        quiet_paths(pos)
     };
-    // A full path names its move even when a longer capture passes through the same squares;
-    // only text that is no complete path is read as a shortening.
-    let exact = candidates
-        .iter()
-        .any(|(_, path)| path.squares() == given.as_slice());
-    let mut matches: Vec<Move> = Vec::new();
-    for (mv, path) in &candidates {
-        let fits = if exact {
-            path.squares() == given.as_slice()
-        } else {
-            path_matches(path.squares(), &given)
-        };
-        if fits && !matches.contains(mv) {
-            matches.push(*mv);
-        }
-    }
-    match matches.as_slice() {
+    match matching_moves(&given, &candidates).as_slice() {
         [mv] => Ok(*mv),
         [] => Err(NotationError::IllegalMove {
             text: text.to_string(),
@@ -422,6 +402,44 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
             candidates: several.iter().map(|mv| move_to_string(pos, *mv)).collect(),
         }),
     }
+}
+
+/// Every quiet move of the side to move with its two-square path (capture or not).
+pub fn quiet_paths<R: Rules>(pos: &Position<R>) -> Vec<(Move, Path)> {
+    let mut list = MoveList::new();
+    gen_quiets(pos, &mut list);
+    list.iter()
+        .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
+        .collect()
+}
+
+/// The squares of move text (`c3-d4`, `c3:e5:c7`, `c3xc7`), checked for syntax only.
+pub fn move_squares<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty("move"));
+    }
+    parse_move_squares::<R>(text)
+}
+
+/// The distinct moves among `candidates` (moves with the paths that make them) that the squares
+/// `given` name: the move whose full path they are, else every move they shorten.
+pub fn matching_moves(given: &[Square], candidates: &[(Move, Path)]) -> Vec<Move> {
+    // A full path names its move even when a longer capture passes through the same squares;
+    // only text that is no complete path is read as a shortening.
+    let exact = candidates.iter().any(|(_, path)| path.squares() == given);
+    let mut matches: Vec<Move> = Vec::new();
+    for (mv, path) in candidates {
+        let fits = if exact {
+            path.squares() == given
+        } else {
+            path_matches(path.squares(), given)
+        };
+        if fits && !matches.contains(mv) {
+            matches.push(*mv);
+        }
+    }
+    matches
 }
 
 /// A short reason why no legal move matches `given`.

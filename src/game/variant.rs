@@ -17,15 +17,19 @@ pub enum Variant {
     /// International draughts: the 10×10 board, majority capture, crowned only at the end of a
     /// move.
     International,
+    /// Fuk (huffing): Russian checkers with optional capture; a piece that could capture and
+    /// did not may be huffed.
+    Fuk,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Russian,
         Variant::Giveaway,
         Variant::Brazilian,
         Variant::International,
+        Variant::Fuk,
     ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
@@ -35,6 +39,7 @@ impl Variant {
             Variant::Giveaway => "giveaway",
             Variant::Brazilian => "brazilian",
             Variant::International => "international",
+            Variant::Fuk => "fuk",
         }
     }
 
@@ -51,13 +56,16 @@ impl Variant {
             Variant::International => {
                 "10x10, 20 men each, flying kings, the capture taking most pieces is compulsory, crowned only at the end of a move"
             }
+            Variant::Fuk => {
+                "Russian with optional capture; a piece that could capture and did not may be huffed"
+            }
         }
     }
 
     /// The FEN of the starting position.
     pub const fn start_fen(self) -> &'static str {
         match self {
-            Variant::Russian | Variant::Giveaway | Variant::Brazilian => {
+            Variant::Russian | Variant::Giveaway | Variant::Brazilian | Variant::Fuk => {
                 "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
             }
             Variant::International => {

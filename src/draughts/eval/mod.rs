@@ -47,6 +47,16 @@ pub const KING_SQUARES: usize = SCALARS + MAX_SQUARES;
 /// Number of weights.
 pub const FEATURES: usize = SCALARS + 2 * MAX_SQUARES;
 
+/// The first of the weight slots an 8×8 game may give to terms of its own: the man square
+/// table's entries past the board's 32 squares, which no 8×8 position fills. Fuk keeps its huff
+/// terms there (`crate::fuk::eval`).
+pub const EXTRA_8X8: usize = MAN_SQUARES + 32;
+
+/// Fuk's huff terms, at [`EXTRA_8X8`] on: the side to move may huff a man, may huff a king, can
+/// capture (so a quiet move would leave its capturing pieces to be huffed). Hand-set: the fit
+/// sees only quiet positions, where all three are 0.
+const FUK_HUFF_TERMS: [i32; 3] = [40, 80, -60];
+
 /// The name of a weight on board `B`: a count feature, or `man c3` / `king d4` for a square, as
 /// seen from White (for Black the board is turned round).
 pub fn feature_name<B: Geometry>(index: usize) -> String {
@@ -123,8 +133,8 @@ const GIVEAWAY_KING_SQUARES: [i32; 32] = [
 ];
 
 impl Weights {
-    /// The weights of a game: Russian's also serve Brazilian; giveaway and International have
-    /// their own.
+    /// The weights of a game: Russian's also serve Brazilian; giveaway, International and Fuk
+    /// have their own.
     pub fn for_variant(variant: Variant) -> Weights {
         let mut w = [0; FEATURES];
         let man_squares = MAN_SQUARES..MAN_SQUARES + 32;
@@ -148,6 +158,10 @@ impl Weights {
                 w[king_squares].copy_from_slice(&GIVEAWAY_KING_SQUARES);
             }
             Variant::International => international_weights(&mut w),
+            Variant::Fuk => {
+                w = Weights::for_variant(Variant::Russian).0;
+                w[EXTRA_8X8..EXTRA_8X8 + 3].copy_from_slice(&FUK_HUFF_TERMS);
+            }
         }
         Weights(w)
     }
