@@ -27,3 +27,4 @@ check() {
 
 check russian "Bench"
 check international "Bench international"
+check fuk "Bench fuk"
