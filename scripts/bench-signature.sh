@@ -28,3 +28,4 @@ check() {
 check russian "Bench"
 check international "Bench international"
 check turkish "Bench turkish"
+check fuk "Bench fuk"

@@ -284,6 +284,10 @@ pub struct Options {
     pub variant: Variant,
     /// The draw rules.
     pub draws: DrawRules,
+    /// Under Fuk, search as Russian checkers: capture when possible, never huff, and expect
+    /// the same of the opponent (the `Fuk Russian Play` option: a baseline to measure Fuk play
+    /// against). No effect in other games.
+    pub fuk_russian_play: bool,
 }
 
 impl Default for Options {
@@ -296,6 +300,7 @@ impl Default for Options {
             move_overhead_ms: 20,
             variant: Variant::Russian,
             draws: DrawRules::default(),
+            fuk_russian_play: false,
         }
     }
 }
@@ -322,6 +327,7 @@ impl Options {
             "Draw FMJD" => flag(self.draws.fmjd),
             "Draw Sixteen Moves" => flag(self.draws.sixteen_moves),
             "Draw Five Moves" => flag(self.draws.five_moves),
+            "Fuk Russian Play" => flag(self.fuk_russian_play),
             _ => None,
         }
     }
@@ -375,6 +381,7 @@ impl Options {
             check("Draw FMJD", d.draws.fmjd),
             check("Draw Sixteen Moves", d.draws.sixteen_moves),
             check("Draw Five Moves", d.draws.five_moves),
+            check("Fuk Russian Play", d.fuk_russian_play),
         ]
     }
 }
@@ -434,8 +441,41 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            weights: with_game!(self.options.variant, G => G::weights()),
+            weights: with_game!(self.searched_variant(), G => G::weights()),
         }
+    }
+
+    /// The game the search plays: the chosen one, or Russian under `Fuk Russian Play`.
+    fn searched_variant(&self) -> Variant {
+        if self.options.variant == Variant::Fuk && self.options.fuk_russian_play {
+            Variant::Russian
+        } else {
+            self.options.variant
+        }
+    }
+
+    /// The game the search is given: the current one, or under `Fuk Russian Play` the same
+    /// board and counters as a Russian game (the huffable pieces dropped; the game's earlier
+    /// positions are not carried over, so repetitions before the root are not seen). Every
+    /// Russian move of the board is a Fuk move without a huff, written the same way.
+    fn searched_game(&self) -> Box<dyn GameSession> {
+        if self.searched_variant() == self.options.variant {
+            return self.game.boxed_clone();
+        }
+        let fen = self.game.fen();
+        let russian: Vec<&str> = fen
+            .split(':')
+            .enumerate()
+            .filter(|(i, field)| *i == 0 || !field.starts_with(['U', 'u']))
+            .map(|(_, field)| field)
+            .collect();
+        new_session(
+            Variant::Russian,
+            Some(&russian.join(":")),
+            &[],
+            self.options.draws,
+        )
+        .unwrap_or_else(|_| self.game.boxed_clone())
     }
 
     /// Sets an option by name (case-insensitive). On error nothing changes, not even a running
@@ -481,6 +521,7 @@ impl Engine {
                     "Draw FMJD" => next.draws.fmjd = on,
                     "Draw Sixteen Moves" => next.draws.sixteen_moves = on,
                     "Draw Five Moves" => next.draws.five_moves = on,
+                    "Fuk Russian Play" => next.fuk_russian_play = on,
                     _ => unreachable!("every check option is handled"),
                 }
             }
@@ -536,7 +577,12 @@ impl Engine {
         if let Some(tt) = tt {
             self.tt = Arc::new(tt);
         }
+        // The table's entries were scored by the other game's rules.
+        let searched_game_changed = next.fuk_russian_play != self.options.fuk_russian_play;
         self.options = next;
+        if searched_game_changed {
+            self.clear_hash();
+        }
         Ok(effect)
     }
 
@@ -582,7 +628,7 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, reporter: Box<dyn Reporter>) {
         self.finish_search();
         self.control.reset();
-        let game = self.game.boxed_clone();
+        let game = self.searched_game();
         let config = self.search_config();
         let tt = Arc::clone(&self.tt);
         let control = Arc::clone(&self.control);
@@ -597,7 +643,7 @@ impl Engine {
         self.finish_search();
         self.control.reset();
         let config = self.search_config();
-        self.game
+        self.searched_game()
             .search(limits, &config, &self.tt, &self.control, reporter)
     }
 

@@ -15,7 +15,8 @@
 //! * **The games.** [`draughts`]: the family of men and kings on a diagonal board (Russian,
 //!   giveaway, Brazilian, International): its rules, position, move generator, notation, draw
 //!   counters and evaluation; [`turkish`]: Turkish dama, men and kings moving along ranks and
-//!   files on all 64 squares.
+//!   files on all 64 squares; [`fuk`]: Fuk, Russian checkers with optional capture and the
+//!   huff, built on the Russian game.
 //! * **Machinery written once over [`Game`](game::Game).** [`search`] with [`tt`] and
 //!   [`score`]; [`perft`]; [`bench`](mod@bench); [`matchplay`] (engine processes, referee, statistics, PDN
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
@@ -37,6 +38,7 @@ pub mod draughts;
 pub mod draw;
 pub mod engine;
 pub mod eval;
+pub mod fuk;
 pub mod game;
 pub mod hub;
 pub mod lines;

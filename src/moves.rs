@@ -76,6 +76,12 @@ impl<M: Copy + PartialEq> MoveList<M> {
         self.moves.clear();
     }
 
+    /// Keeps the first `len` moves and drops the rest.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+
     /// Appends a move without checking for duplicates.
     #[inline]
     pub fn push(&mut self, mv: M) {

@@ -1,5 +1,5 @@
-//! Zobrist keys: one fixed random number per (side, piece kind, square) and one for the side to
-//! move. The numbers are generated at compile time from a fixed seed, so keys are the same in
+//! Zobrist keys: one fixed random number per (side, piece kind, square), one for the side to
+//! move, and one per square for a piece that may be huffed (Fuk). The numbers are generated at compile time from a fixed seed, so keys are the same in
 //! every build and every run (bench signatures and tests depend on that).
 
 use crate::types::{Kind, Side, Square};
@@ -42,6 +42,23 @@ const fn build_piece_keys() -> [[[u64; 64]; 2]; 2] {
 
 static PIECE_KEYS: [[[u64; 64]; 2]; 2] = build_piece_keys();
 
+/// Keys for a huffable piece on every bit index 0..64, drawn from their own seed so that no
+/// other key changed when Fuk came.
+const fn build_huffable_keys() -> [u64; 64] {
+    let mut keys = [0; 64];
+    let mut state = 0x6675_6B5F_6875_6666; // "fuk_huff"
+    let mut square = 0;
+    while square < 64 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        keys[square] = value;
+        square += 1;
+    }
+    keys
+}
+
+static HUFFABLE_KEYS: [u64; 64] = build_huffable_keys();
+
 /// The key that is XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix64(0x7369_6465_5F74_6F6D).1;
 
@@ -50,6 +67,13 @@ pub const BLACK_TO_MOVE: u64 = splitmix64(0x7369_6465_5F74_6F6D).1;
 pub fn piece_key(side: Side, kind: Kind, square: Square) -> u64 {
     // Tables of 64 and the mask let the compiler drop the bounds checks.
     PIECE_KEYS[side.index() & 1][kind as usize & 1][square.index() & 63]
+}
+
+/// The key of a huffable piece on `square` (Fuk): XORed in for each square of the set of pieces
+/// the side to move may huff, so that the set is part of the position's key.
+#[inline]
+pub fn huffable_key(square: Square) -> u64 {
+    HUFFABLE_KEYS[square.index() & 63]
 }
 
 #[cfg(test)]
@@ -70,5 +94,8 @@ mod tests {
             }
         }
         assert!(seen.insert(BLACK_TO_MOVE));
+        for square in (0..64).map(Square::from_index_unchecked) {
+            assert!(seen.insert(huffable_key(square)));
+        }
     }
 }

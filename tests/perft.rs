@@ -136,3 +136,14 @@ fn turkish_perft_shallow() {
 fn turkish_perft_deep() {
     run_perft_files(Variant::Turkish, None);
 }
+
+#[test]
+fn fuk_perft_shallow() {
+    run_perft_files(Variant::Fuk, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: about a second"]
+fn fuk_perft_deep() {
+    run_perft_files(Variant::Fuk, None);
+}

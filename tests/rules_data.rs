@@ -10,7 +10,12 @@
 //! move: 28x19 23          (a capture: from x to, then the captured squares in ascending order)
 //! move: 32-28             (a quiet move)
 //! moves: none             (instead of move lines: no legal move)
+//! play: c3-d4              (optional: a move to play from `fen`)
+//! then: B:Wd4:Bh8          (optional: the game's FEN after `play`, or of `fen` itself)
 //! ```
+//!
+//! A move that begins by removing a piece (Fuk's huff, [`GameMove::huffed`]) is written with
+//! that square and `*` in front, `f6*c3-d4`; the removed piece is not among the captured ones.
 
 use damka::board::Geometry;
 use damka::game::{Game, GameMove, Variant};
@@ -24,6 +29,8 @@ struct Block {
     rule: String,
     fen: String,
     moves: BTreeSet<String>,
+    play: Option<String>,
+    then: Option<String>,
     line: usize,
 }
 
@@ -44,14 +51,18 @@ fn read_blocks(path: &Path) -> Vec<Block> {
                 rule: value.to_string(),
                 fen: String::new(),
                 moves: BTreeSet::new(),
+                play: None,
+                then: None,
                 line: index + 1,
             }),
-            "fen" | "move" | "moves" => {
+            "fen" | "move" | "moves" | "play" | "then" => {
                 let block = blocks
                     .last_mut()
                     .unwrap_or_else(|| panic!("{}:{}: before any rule", path.display(), index + 1));
                 match key {
                     "fen" => block.fen = value.to_string(),
+                    "play" => block.play = Some(value.to_string()),
+                    "then" => block.then = Some(value.to_string()),
                     "move" => assert!(
                         block.moves.insert(value.to_string()),
                         "{}:{}: move listed twice",
@@ -84,16 +95,38 @@ fn legal_moves<G: Game>(rule: &str, fen: &str) -> BTreeSet<String> {
         .iter()
         .map(|mv| {
             let (from, to) = (G::square_name(mv.from()), G::square_name(mv.to()));
-            if mv.is_capture() {
-                let mut captured: Vec<_> = mv.captured().into_iter().collect();
-                format!("{from}x{to} {}", names(&mut captured))
+            let huff = mv.huffed();
+            let prefix = huff.map_or(String::new(), |sq| format!("{}*", G::square_name(sq)));
+            let mut captured: Vec<_> = mv
+                .captured()
+                .into_iter()
+                .filter(|sq| Some(*sq) != huff)
+                .collect();
+            if captured.is_empty() {
+                format!("{prefix}{from}-{to}")
             } else {
-                format!("{from}-{to}")
+                format!("{prefix}{from}x{to} {}", names(&mut captured))
             }
         })
         .collect();
     assert_eq!(shown.len(), list.len(), "a move is listed twice");
     shown
+}
+
+/// The game's FEN after playing `play` (if any) from `fen`, read back and written again to check
+/// that the FEN round-trips.
+fn fen_after<G: Game>(fen: &str, play: Option<&str>) -> Result<String, String> {
+    let (mut pos, _) = G::parse_fen(fen).map_err(|e| e.to_string())?;
+    if let Some(text) = play {
+        let mv = G::parse_move(&pos, text).map_err(|e| e.to_string())?;
+        pos = G::play(&pos, mv);
+    }
+    let text = G::fen(&pos);
+    let (again, _) = G::parse_fen(&text).map_err(|e| e.to_string())?;
+    if again != pos || G::key(&again) != G::key(&pos) {
+        return Err(format!("{text} does not read back to the same position"));
+    }
+    Ok(text)
 }
 
 fn check_game(variant: Variant) -> usize {
@@ -113,6 +146,15 @@ fn check_game(variant: Variant) -> usize {
                 block.rule, block.line, block.fen, block.moves, generated
             ));
         }
+        if let Some(then) = &block.then {
+            let after = with_game!(variant, G => fen_after::<G>(&block.fen, block.play.as_deref()));
+            if after.as_ref() != Ok(then) {
+                failures.push(format!(
+                    "{} (line {}): after {:?} expected {then}, got {after:?}",
+                    block.rule, block.line, block.play
+                ));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     blocks.len()
@@ -122,4 +164,10 @@ fn check_game(variant: Variant) -> usize {
 fn international_hand_made_positions_have_exactly_their_legal_moves() {
     let checked = check_game(Variant::International);
     assert!(checked >= 30, "only {checked} International positions");
+}
+
+#[test]
+fn fuk_hand_made_positions_have_exactly_their_legal_moves() {
+    let checked = check_game(Variant::Fuk);
+    assert!(checked >= 30, "only {checked} Fuk positions");
 }

@@ -396,7 +396,15 @@ fn gen_captures_with<R: Rules, S: CaptureSink>(
 }
 
 /// Appends the quiet moves of the side to move (ignoring compulsory capture).
+#[inline]
 pub fn gen_quiets<R: Rules>(pos: &Position<R>, list: &mut MoveList) {
+    for_each_quiet(pos, |mv| list.push(mv));
+}
+
+/// Hands every quiet move of the side to move to `f` (ignoring compulsory capture), men's
+/// steps first, then the kings' moves.
+#[inline]
+pub fn for_each_quiet<R: Rules>(pos: &Position<R>, mut f: impl FnMut(Move)) {
     let us = pos.side_to_move();
     let empty = pos.empty();
     let crown = R::Board::promotion_rank(us);
@@ -404,13 +412,13 @@ pub fn gen_quiets<R: Rules>(pos: &Position<R>, list: &mut MoveList) {
         let back = dir.reverse();
         for to in R::Board::shift(pos.men(us), dir) & empty {
             let from = R::Board::shift(to.bb(), back).lowest();
-            list.push(Move::quiet(from, to, crown.contains(to)));
+            f(Move::quiet(from, to, crown.contains(to)));
         }
     }
     for from in pos.kings(us) {
         for dir in Dir::ALL {
             for to in squares_until_blocked::<R::Board>(from, dir, empty) {
-                list.push(Move::quiet(from, to, false));
+                f(Move::quiet(from, to, false));
             }
         }
     }

@@ -155,11 +155,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
     let candidates: Vec<(Move, Path)> = if capturing {
         capture_paths(pos)
     } else {
-        let mut list = MoveList::new();
-        gen_quiets(pos, &mut list);
-        list.iter()
-            .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
-            .collect()
+        quiet_paths(pos)
     };
     match match_path(&candidates, &given) {
         Ok(Some(mv)) => Ok(mv),
@@ -172,6 +168,24 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
             candidates: several.iter().map(|mv| move_to_string(pos, *mv)).collect(),
         }),
     }
+}
+
+/// Every quiet move of the side to move with its two-square path (capture or not).
+pub fn quiet_paths<R: Rules>(pos: &Position<R>) -> Vec<(Move, Path)> {
+    let mut list = MoveList::new();
+    gen_quiets(pos, &mut list);
+    list.iter()
+        .filter_map(|m| Path::new(&[m.from(), m.to()]).map(|p| (*m, p)))
+        .collect()
+}
+
+/// The squares of move text (`c3-d4`, `c3:e5:c7`, `c3xc7`), checked for syntax only.
+pub fn move_squares<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty("move"));
+    }
+    parse_move_squares::<Draughts<R>>(text)
 }
 
 /// A short reason why no legal move matches `given`.

@@ -299,6 +299,18 @@ impl<R: Rules> Position<R> {
         next
     }
 
+    /// Takes the piece on `square` off the board, keeping the key up to date (Fuk's huff). An
+    /// empty square is left as it is.
+    #[inline]
+    pub fn remove(&mut self, square: Square) {
+        let Some(piece) = self.piece_at(square) else {
+            return;
+        };
+        self.key ^= zobrist::piece_key(piece.side, piece.kind, square);
+        self.pieces[piece.side.index()] = self.pieces[piece.side.index()].without(square.bb());
+        self.kings = self.kings.without(square.bb());
+    }
+
     /// The same placement with the other side to move (for tests and analysis only: it need
     /// not be a position reachable in a game).
     pub fn with_side_to_move(&self, side: Side) -> Self {

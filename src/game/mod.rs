@@ -47,6 +47,13 @@ pub trait GameMove: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
     fn is_capture(self) -> bool {
         self.captures() > 0
     }
+
+    /// The piece the move takes off the board before any piece moves: Fuk's huff. It is also
+    /// among [`GameMove::captured`]. `None` in every other game.
+    #[inline]
+    fn huffed(self) -> Option<Square> {
+        None
+    }
 }
 
 /// One game's rules, draw counters, evaluation and notation. See the module documentation.
@@ -102,6 +109,16 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     fn is_irreversible(pos: &Self::Position, mv: Self::Move) -> bool;
     /// True if nothing is forced in `pos`, so quiescence search may stand pat.
     fn is_quiet(pos: &Self::Position) -> bool;
+    /// The moves quiescence search plays in a position that is not quiet, and whether the side
+    /// to move may instead stand pat on the static evaluation there. By default every legal
+    /// move and no standing pat: where capture is compulsory nothing else is legal. A game with
+    /// optional captures (Fuk) lists only its captures and huffs and lets the evaluation stand
+    /// for the quiet moves.
+    #[inline]
+    fn quiescence_moves(pos: &Self::Position, list: &mut MoveList<Self::Move>) -> bool {
+        Self::generate(pos, list);
+        false
+    }
 
     /// The moves perft expands at an inner node under `counting` (by default every legal move;
     /// a game with capture paths lists one entry per path for [`Counting::Paths`]).
@@ -244,6 +261,10 @@ macro_rules! with_game {
             }
             $crate::game::Variant::Turkish => {
                 type $G = $crate::turkish::Turkish;
+                $body
+            }
+            $crate::game::Variant::Fuk => {
+                type $G = $crate::fuk::Fuk;
                 $body
             }
         }

@@ -20,16 +20,20 @@ pub enum Variant {
     /// Turkish dama: all 64 squares, men step forward or sideways, kings fly along ranks and
     /// files, the capture taking most pieces is compulsory.
     Turkish,
+    /// Fuk (huffing): Russian checkers with optional capture; a piece that could capture and
+    /// did not may be huffed.
+    Fuk,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Russian,
         Variant::Giveaway,
         Variant::Brazilian,
         Variant::International,
         Variant::Turkish,
+        Variant::Fuk,
     ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
@@ -40,6 +44,7 @@ impl Variant {
             Variant::Brazilian => "brazilian",
             Variant::International => "international",
             Variant::Turkish => "turkish",
+            Variant::Fuk => "fuk",
         }
     }
 
@@ -51,6 +56,7 @@ impl Variant {
             Variant::Brazilian => "Brazilian checkers",
             Variant::International => "International draughts",
             Variant::Turkish => "Turkish dama",
+            Variant::Fuk => "fuk (huffing checkers)",
         }
     }
 
@@ -70,13 +76,16 @@ impl Variant {
             Variant::Turkish => {
                 "all 64 squares, men step forward or sideways, kings fly along ranks and files, the capture taking most pieces is compulsory"
             }
+            Variant::Fuk => {
+                "Russian with optional capture; a piece that could capture and did not may be huffed"
+            }
         }
     }
 
     /// The FEN of the starting position.
     pub const fn start_fen(self) -> &'static str {
         match self {
-            Variant::Russian | Variant::Giveaway | Variant::Brazilian => {
+            Variant::Russian | Variant::Giveaway | Variant::Brazilian | Variant::Fuk => {
                 "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
             }
             Variant::International => {

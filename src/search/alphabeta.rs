@@ -471,7 +471,8 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Resolves captures: while the side to move must capture it may not stand pat; otherwise
-    /// the static evaluation stands.
+    /// the static evaluation stands. A game where capturing is optional
+    /// ([`Game::quiescence_moves`]) may stand pat beside its captures.
     fn quiescence(
         &mut self,
         pos: &G::Position,
@@ -504,8 +505,24 @@ impl<'a, G: Game> Worker<'a, G> {
             return Self::result_score(result, G::side_to_move(pos), ply);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        G::generate(pos, &mut list);
+        let stand_pat = G::quiescence_moves(pos, &mut list);
         let mut best = -Score::INFINITE;
+        if stand_pat {
+            if list.is_empty() {
+                let moves = G::count_moves(pos, &mut list);
+                list.clear();
+                if moves == 0 {
+                    self.lists[ply] = list;
+                    return Self::no_move_score(ply);
+                }
+            }
+            best = G::evaluate(pos, &self.weights);
+            if best >= beta {
+                self.lists[ply] = list;
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
         for index in 0..list.len() {
             let mv = list[index];
             let child = G::play(pos, mv);

@@ -22,8 +22,12 @@ pub struct Server {
 }
 
 /// True if `text` is a move in damka's notation: algebraic squares joined by `-` (two) or `:`,
-/// or (International) squares 1..50 joined by `-` (two) or `x`.
+/// or (International) squares 1..50 joined by `-` (two) or `x`; in Fuk an algebraic move may
+/// begin with a huffed square and `*` (`f6*c3-d4`).
 pub fn is_move(text: &str) -> bool {
+    if let Some((huffed, rest)) = text.split_once('*') {
+        return is_move(&format!("{huffed}-{huffed}")) && !rest.contains('*') && is_move(rest);
+    }
     let is_square = |s: &str| {
         let b = s.as_bytes();
         b.len() == 2

@@ -47,6 +47,38 @@ pub use crate::eval::{FEATURES, Term, Weights};
 
 const _: () = assert!(FEATURES == SCALARS + 2 * MAX_SQUARES);
 
+/// The first of the weight slots an 8×8 game may give to terms of its own: the man square
+/// table's entries past the board's 32 squares, which no 8×8 position fills. Fuk keeps its huff
+/// terms there (`crate::fuk::eval`).
+pub const EXTRA_8X8: usize = MAN_SQUARES + 32;
+
+/// Fuk's count features (man, king, mobility, blocked man, king mobility, runaway man). Fitted
+/// by `damka tune --variant fuk` to 118156 quiet positions of 3000 self-play games (5000 nodes a
+/// move, 8 random plies), with the king, its squares and its mobility held as for Russian (see
+/// README, "Tuning"); error 0.064212 -> 0.062820 at k 1.665, starting from the Russian weights.
+/// Mobility and the runaway man count for more than in Russian: with capture optional, a side
+/// short of moves cannot hope to be rescued by a forced exchange.
+const FUK_SCALARS: [i32; SCALARS] = [100, 270, 6, 7, 1, 32];
+
+/// Fuk's man squares, fitted with [`FUK_SCALARS`]. Against Russian the back rank is worth more
+/// and men on b6/d6, where an enemy may decline to take and leave the huff, less.
+const FUK_MAN_SQUARES: [i32; 32] = [
+    31, 59, 61, 47, // a1 c1 e1 g1
+    23, 47, 34, 22, // b2 d2 f2 h2
+    24, 23, 40, 21, // a3 c3 e3 g3
+    16, 34, 30, 22, // b4 d4 f4 h4
+    32, 25, 10, 14, // a5 c5 e5 g5
+    -3, -11, 43, 45, // b6 d6 f6 h6
+    54, 60, 65, 171, // a7 c7 e7 g7
+    0, 0, 0, 0, // b8 d8 f8 h8
+];
+
+/// Fuk's huff terms, at [`EXTRA_8X8`] on: the side to move may huff a man, may huff a king, can
+/// capture (so a quiet move would leave its capturing pieces to be huffed). Hand-set: the fit
+/// sees only quiet positions, where all three are 0. They are kept small because quiescence
+/// also searches every huff and capture: the evaluation only prices declining them.
+const FUK_HUFF_TERMS: [i32; 3] = [40, 80, -60];
+
 /// The name of a weight on board `B`: a count feature, or `man c3` / `king d4` for a square, as
 /// seen from White (for Black the board is turned round).
 pub fn feature_name<B: Geometry>(index: usize) -> String {
@@ -123,6 +155,16 @@ pub fn russian_weights() -> Weights {
         let main_road = Dark8::long_diagonal().contains(square);
         w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
     }
+    Weights(w)
+}
+
+/// Fuk's weights: Russian's king terms, its own fitted counts and man squares, and the huff
+/// terms in the slots past the 8×8 man squares.
+pub fn fuk_weights() -> Weights {
+    let mut w = russian_weights().0;
+    w[..SCALARS].copy_from_slice(&FUK_SCALARS);
+    w[MAN_SQUARES..MAN_SQUARES + 32].copy_from_slice(&FUK_MAN_SQUARES);
+    w[EXTRA_8X8..EXTRA_8X8 + 3].copy_from_slice(&FUK_HUFF_TERMS);
     Weights(w)
 }
 
