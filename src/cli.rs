@@ -302,6 +302,11 @@ pub struct TuneArgs {
     pub variant: Variant,
 }
 
+/// True for the draughts games, whose weights end in a man and a king square table.
+fn variant_has_square_tables(variant: Variant) -> bool {
+    !matches!(variant, Variant::Turkish)
+}
+
 /// `damka tune`: fits the evaluation weights of the game to the positions in the data file and
 /// prints them, term by term and as the Rust array to put in the game's weight table (`draughts::eval`).
 pub fn tune(args: TuneArgs) -> Result<(), String> {
@@ -327,23 +332,32 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         bad,
         prepared.len()
     ));
-    // A count feature by name, or a whole square table.
+    // A weight by its name, or a whole draughts square table.
+    let names: Vec<String> = (0..FEATURES)
+        .map(|i| crate::with_game!(variant, G => G::weight_name(i)))
+        .collect();
     let mut kept = Vec::new();
     for name in &fixed {
         match name.as_str() {
-            "man squares" => kept.extend(MAN_SQUARES..KING_SQUARES),
-            "king squares" => kept.extend(KING_SQUARES..FEATURES),
-            other => kept.push(
-                SCALAR_NAMES
-                    .iter()
-                    .position(|n| *n == other)
-                    .ok_or_else(|| {
-                        format!(
-                            "no feature '{other}' (features: {}, man squares, king squares)",
-                            SCALAR_NAMES.join(", ")
-                        )
-                    })?,
-            ),
+            "man squares" if variant_has_square_tables(variant) => {
+                kept.extend(MAN_SQUARES..KING_SQUARES)
+            }
+            "king squares" if variant_has_square_tables(variant) => {
+                kept.extend(KING_SQUARES..FEATURES)
+            }
+            other => kept.push(names.iter().position(|n| n == other).ok_or_else(|| {
+                let known = if variant_has_square_tables(variant) {
+                    format!("{}, man squares, king squares", SCALAR_NAMES.join(", "))
+                } else {
+                    let listed: Vec<&str> = names
+                        .iter()
+                        .filter(|n| !n.is_empty())
+                        .map(String::as_str)
+                        .collect();
+                    listed.join(", ")
+                };
+                format!("no feature '{other}' (features: {known})")
+            })?),
         }
     }
     let start = crate::with_game!(variant, G => G::weights());
@@ -353,12 +367,10 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after
     ));
-    for i in 0..FEATURES {
+    for (i, name) in names.iter().enumerate().filter(|(_, n)| !n.is_empty()) {
         output::line(&format!(
-            "{:<20} {:>6} -> {:>6}",
-            crate::with_game!(variant, G => G::weight_name(i)),
-            start.0[i],
-            tuned.weights.0[i]
+            "{:<24} {:>6} -> {:>6}",
+            name, start.0[i], tuned.weights.0[i]
         ));
     }
     output::line(&format!("Weights({:?})", tuned.weights.0));
