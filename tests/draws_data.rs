@@ -130,3 +130,39 @@ fn check_game(variant: Variant) -> usize {
 fn international_draw_rules_at_their_boundary_through_the_binary() {
     assert!(check_game(Variant::International) >= 4);
 }
+
+#[test]
+fn turkish_draw_rules_at_their_boundary_through_the_binary() {
+    assert!(check_game(Variant::Turkish) >= 4);
+}
+
+/// The kings-only counter runs only while both sides have kings, so it has no boundary to put
+/// in `draws.txt`: White's kings shuffle against Black's men (which step sideways, back and
+/// forth) well past 30 plies, and an `H29` in a FEN where Black has no king is read as 0.
+#[test]
+fn turkish_kings_only_counter_needs_kings_on_both_sides() {
+    let mut server = Server::start();
+    server.send("setoption name UCI_Variant value turkish");
+    server.send("setoption name Draw Repetition value false");
+    server.sync();
+    let moves = shuffle("c1 c2 h7 g7 40").join(" ");
+    server.send(&format!("position fen W:WKc1,Kd1:Ba7,h7 moves {moves}"));
+    assert!(server.sync().is_empty());
+    assert_eq!(server.display_field("Result"), "ongoing", "after 40 plies");
+
+    server.send("position fen W:WKc1,Kd1:Ba7,h7:H29 moves c1-c2");
+    assert!(server.sync().is_empty());
+    assert_eq!(
+        server.display_field("Result"),
+        "ongoing",
+        "H29 without black kings"
+    );
+    // With kings on both sides the same H29 and one king move draw.
+    server.send("position fen W:WKc1,Kd1:BKa8,h7:H29 moves c1-c2");
+    assert!(server.sync().is_empty());
+    assert_eq!(
+        server.display_field("Result"),
+        "draw (15 moves with kings only)",
+        "H29 with kings on both sides"
+    );
+}

@@ -171,3 +171,9 @@ fn fuk_hand_made_positions_have_exactly_their_legal_moves() {
     let checked = check_game(Variant::Fuk);
     assert!(checked >= 30, "only {checked} Fuk positions");
 }
+
+#[test]
+fn turkish_hand_made_positions_have_exactly_their_legal_moves() {
+    let checked = check_game(Variant::Turkish);
+    assert!(checked >= 30, "only {checked} Turkish positions");
+}
