@@ -41,5 +41,6 @@ pub const BENCH_POSITIONS: &[&str] = &[
 /// The depth of `bench` for Turkish dama: its tree is bushier than the draughts games'.
 pub const BENCH_DEPTH: u32 = 11;
 
-/// The balanced opening book `damka match --variant turkish` uses by default.
-pub const OPENING_BOOK: Option<&str> = None;
+/// The balanced opening book `damka match --variant turkish` uses by default:
+/// `openings/turkish.txt` (its header says how it was made).
+pub const OPENING_BOOK: Option<&str> = Some(include_str!("../../openings/turkish.txt"));
