@@ -11,7 +11,7 @@ use common::Rng;
 use common::server::{Server, is_move};
 
 /// Well-formed lines the mutations start from.
-const SEEDS: [&str; 40] = [
+const SEEDS: [&str; 46] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -52,6 +52,12 @@ const SEEDS: [&str; 40] = [
     "go depth 3 searchmoves 32-28 31-27",
     "setoption name Draw Sixteen Moves value false",
     "setoption name Clear Hash",
+    "setoption name UCI_Variant value turkish",
+    "position startpos moves d3-d4 e6-e5",
+    "position fen W:WKd4,a2:Bd6,g6 moves d4:d8",
+    "go depth 3 searchmoves d3-d4 e3-e4",
+    "setoption name UCI_Variant value fuk",
+    "position fen W:Wc3,e3:Bd4,f6:Uf6",
 ];
 
 const WORDS: [&str; 24] = [

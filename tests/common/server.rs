@@ -28,12 +28,10 @@ pub fn is_move(text: &str) -> bool {
     if let Some((huffed, rest)) = text.split_once('*') {
         return is_move(&format!("{huffed}-{huffed}")) && !rest.contains('*') && is_move(rest);
     }
+    // Any square of the 8×8 board: Turkish dama plays on all 64.
     let is_square = |s: &str| {
         let b = s.as_bytes();
-        b.len() == 2
-            && (b'a'..=b'h').contains(&b[0])
-            && (b'1'..=b'8').contains(&b[1])
-            && (b[0] - b'a' + b[1] - b'1').is_multiple_of(2)
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
     };
     let is_number =
         |s: &str| !s.starts_with('0') && s.parse::<u8>().is_ok_and(|n| (1..=50).contains(&n));
