@@ -3,6 +3,9 @@
 //! features are and where they sit in the vector (see its `eval` module); a game that needs
 //! fewer than [`FEATURES`] leaves the rest at zero.
 
+use crate::score::Score;
+use crate::types::Side;
+
 /// Length of the weight vector: room for the largest game's features (the draughts games: six
 /// counts and two tables of 50 squares).
 pub const FEATURES: usize = 106;
@@ -36,4 +39,34 @@ pub struct Term {
     pub black: i32,
     /// The weighted contribution, White minus Black, before the draw scale.
     pub score: i32,
+}
+
+/// The score for the side to move of an evaluation `white` gives from White's point of view,
+/// kept inside the band of ordinary scores (clear of wins and losses).
+#[inline]
+pub fn for_side_to_move(white: i32, side: Side) -> Score {
+    let score = match side {
+        Side::White => white,
+        Side::Black => -white,
+    };
+    Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+}
+
+/// The terms of the first `names.len()` features (counts weighted one by one), for `eval`.
+pub fn count_terms(
+    names: &[&str],
+    white: &[i32; FEATURES],
+    black: &[i32; FEATURES],
+    weights: &Weights,
+) -> Vec<Term> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Term {
+            name: name.to_string(),
+            white: white[i],
+            black: black[i],
+            score: (white[i] - black[i]) * weights.0[i],
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! move, and one per square for a piece that may be huffed (Fuk). The numbers are generated at compile time from a fixed seed, so keys are the same in
 //! every build and every run (bench signatures and tests depend on that).
 
-use crate::types::{Kind, Side, Square};
+use crate::types::{Bitboard, Kind, Piece, Side, Square};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -74,6 +74,39 @@ pub fn piece_key(side: Side, kind: Kind, square: Square) -> u64 {
 #[inline]
 pub fn huffable_key(square: Square) -> u64 {
     HUFFABLE_KEYS[square.index() & 63]
+}
+
+/// The key of a placement computed from scratch: every man and king of both sides, and the
+/// side to move (positions keep theirs up to date move by move; this checks them).
+pub fn placement_key(pieces: [Bitboard; 2], kings: Bitboard, side_to_move: Side) -> u64 {
+    let mut key = if side_to_move == Side::Black {
+        BLACK_TO_MOVE
+    } else {
+        0
+    };
+    for side in Side::BOTH {
+        let own = pieces[side.index()];
+        for sq in own.without(kings) {
+            key ^= piece_key(side, Kind::Man, sq);
+        }
+        for sq in own & kings {
+            key ^= piece_key(side, Kind::King, sq);
+        }
+    }
+    key
+}
+
+/// The piece on `square` of a placement of men and kings, if any.
+pub fn piece_on(pieces: [Bitboard; 2], kings: Bitboard, square: Square) -> Option<Piece> {
+    let side = Side::BOTH
+        .into_iter()
+        .find(|side| pieces[side.index()].contains(square))?;
+    let kind = if kings.contains(square) {
+        Kind::King
+    } else {
+        Kind::Man
+    };
+    Some(Piece { side, kind })
 }
 
 #[cfg(test)]

@@ -167,26 +167,14 @@ pub fn draw_scale(pos: &Position) -> i32 {
 pub fn evaluate(pos: &Position, weights: &Weights) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let scaled = white * draw_scale(pos) / 16;
-    let score = match pos.side_to_move() {
-        Side::White => scaled,
-        Side::Black => -scaled,
-    };
-    Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+    crate::eval::for_side_to_move(white * draw_scale(pos) / 16, pos.side_to_move())
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.
 pub fn breakdown(pos: &Position, weights: &Weights) -> (Vec<Term>, i32) {
     let white = side_features(pos, Side::White);
     let black = side_features(pos, Side::Black);
-    let mut terms: Vec<Term> = (0..SCALARS)
-        .map(|i| Term {
-            name: SCALAR_NAMES[i].to_string(),
-            white: white[i],
-            black: black[i],
-            score: (white[i] - black[i]) * weights.0[i],
-        })
-        .collect();
+    let mut terms = crate::eval::count_terms(&SCALAR_NAMES, &white, &black, weights);
     let table = |f: &[i32; FEATURES]| (MAN_TABLE..USED).map(|i| f[i] * weights.0[i]).sum();
     let (w, b): (i32, i32) = (table(&white), table(&black));
     terms.push(Term {

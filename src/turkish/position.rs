@@ -136,15 +136,7 @@ impl Position {
 
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        let side = Side::BOTH
-            .into_iter()
-            .find(|side| self.pieces(*side).contains(square))?;
-        let kind = if self.kings.contains(square) {
-            Kind::King
-        } else {
-            Kind::Man
-        };
-        Some(Piece { side, kind })
+        zobrist::piece_on(self.pieces, self.kings, square)
     }
 
     /// The Zobrist key.
@@ -155,20 +147,7 @@ impl Position {
 
     /// The Zobrist key computed from scratch (for checking the incremental one).
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Side::Black {
-            BLACK_TO_MOVE
-        } else {
-            0
-        };
-        for side in Side::BOTH {
-            for sq in self.men(side) {
-                key ^= zobrist::piece_key(side, Kind::Man, sq);
-            }
-            for sq in self.kings(side) {
-                key ^= zobrist::piece_key(side, Kind::King, sq);
-            }
-        }
-        key
+        zobrist::placement_key(self.pieces, self.kings, self.side)
     }
 
     /// The position after a legal move: the captured pieces leave, a man whose move ends on

@@ -229,25 +229,14 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     } else {
         white * draw_scale(pos) / 16
     };
-    let score = match pos.side_to_move() {
-        Side::White => scaled,
-        Side::Black => -scaled,
-    };
-    Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+    crate::eval::for_side_to_move(scaled, pos.side_to_move())
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.
 pub fn breakdown<R: Rules>(pos: &Position<R>, weights: &Weights) -> (Vec<Term>, i32) {
     let white = features::side_features(pos, Side::White);
     let black = features::side_features(pos, Side::Black);
-    let mut terms: Vec<Term> = (0..SCALARS)
-        .map(|i| Term {
-            name: SCALAR_NAMES[i].to_string(),
-            white: white[i],
-            black: black[i],
-            score: (white[i] - black[i]) * weights.0[i],
-        })
-        .collect();
+    let mut terms = crate::eval::count_terms(&SCALAR_NAMES, &white, &black, weights);
     for (name, range) in [
         ("man squares", MAN_SQUARES..KING_SQUARES),
         ("king squares", KING_SQUARES..FEATURES),
