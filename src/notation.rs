@@ -341,7 +341,7 @@ pub fn board_picture<G: Game>(pos: &G::Position) -> Vec<String> {
 }
 
 /// The letter of a piece in board pictures: `w` `W` `b` `B`.
-pub fn piece_letter(piece: Piece) -> char {
+fn piece_letter(piece: Piece) -> char {
     match (piece.side, piece.kind) {
         (Side::White, Kind::Man) => 'w',
         (Side::White, Kind::King) => 'W',

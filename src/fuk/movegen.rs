@@ -57,29 +57,22 @@ fn gen_after_huff(
 /// Fills `list` with every legal move of `pos`, each distinct move once: the moves without a
 /// huff first (captures, then quiet moves), then those of each huff in square order.
 pub fn gen_moves(pos: &FukPosition, list: &mut MoveList<FukMove>) {
-    list.clear();
-    gen_after_huff(pos.board(), None, false, list);
-    for square in pos.huffable() {
-        gen_after_huff(
-            &pos.board_after_huff(Some(square)),
-            Some(square),
-            false,
-            list,
-        );
-    }
+    gen_huffs_and(pos, false, list);
 }
 
 /// Fills `list` with the moves that quiescence search plays: every capture, and every move that
 /// begins with a huff. The quiet moves without a huff are left to the static evaluation.
 pub fn gen_tactical(pos: &FukPosition, list: &mut MoveList<FukMove>) {
+    gen_huffs_and(pos, true, list);
+}
+
+/// The moves without a huff (only their captures if `captures_only`), then every move of each
+/// huff in square order.
+fn gen_huffs_and(pos: &FukPosition, captures_only: bool, list: &mut MoveList<FukMove>) {
     list.clear();
-    gen_after_huff(pos.board(), None, true, list);
+    gen_after_huff(pos.board(), None, captures_only, list);
     for square in pos.huffable() {
-        gen_after_huff(
-            &pos.board_after_huff(Some(square)),
-            Some(square),
-            false,
-            list,
-        );
+        let board = pos.board_after_huff(Some(square));
+        gen_after_huff(&board, Some(square), false, list);
     }
 }

@@ -151,6 +151,11 @@ impl<S: CaptureSink> Search<'_, S> {
 /// Runs the capture search for every piece of the side to move, reporting each complete
 /// sequence (of any length) to `sink`.
 pub fn capture_sequences<S: CaptureSink>(pos: &Position, sink: &mut S) {
+    search_captures(pos, capturers(pos), sink);
+}
+
+/// The capture search from the pieces `from` (each of which has a capture).
+fn search_captures<S: CaptureSink>(pos: &Position, from: Bitboard, sink: &mut S) {
     let us = pos.side_to_move();
     let enemies = pos.pieces(us.opponent());
     let empty = pos.empty();
@@ -161,7 +166,7 @@ pub fn capture_sequences<S: CaptureSink>(pos: &Position, sink: &mut S) {
         path: [Square::from_index_unchecked(0); 20],
         len: 1,
     };
-    for from in capturers(pos) {
+    for from in from {
         search.path[0] = from;
         if pos.all_kings().contains(from) {
             search.king(from, enemies, empty, Bitboard::EMPTY, None);
@@ -309,8 +314,9 @@ pub fn gen_quiets(pos: &Position, list: &mut MoveList<Move>) {
 /// capture, else every quiet move.
 pub fn gen_moves(pos: &Position, list: &mut MoveList<Move>) {
     list.clear();
-    if has_capture(pos) {
-        capture_sequences(pos, &mut Longest { list, best: 1 });
+    let capturing = capturers(pos);
+    if capturing.any() {
+        search_captures(pos, capturing, &mut Longest { list, best: 1 });
     } else {
         gen_quiets(pos, list);
     }
@@ -318,8 +324,17 @@ pub fn gen_moves(pos: &Position, list: &mut MoveList<Move>) {
 
 /// The number of legal moves; quiet moves are counted without listing them.
 pub fn count_moves(pos: &Position, scratch: &mut MoveList<Move>) -> usize {
-    if has_capture(pos) {
-        gen_moves(pos, scratch);
+    let capturing = capturers(pos);
+    if capturing.any() {
+        scratch.clear();
+        search_captures(
+            pos,
+            capturing,
+            &mut Longest {
+                list: scratch,
+                best: 1,
+            },
+        );
         return scratch.len();
     }
     let us = pos.side_to_move();
