@@ -84,12 +84,12 @@ impl Default for BenchConfig {
     }
 }
 
-/// Runs the bench for `variant`.
-pub fn run(variant: Variant, bench: BenchConfig) -> BenchResult {
+/// Runs the bench for `variant`; an error if the table of the size asked for cannot be had.
+pub fn run(variant: Variant, bench: BenchConfig) -> Result<BenchResult, String> {
     with_game!(variant, G => run_for::<G>(bench))
 }
 
-fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
+fn run_for<G: Game>(bench: BenchConfig) -> Result<BenchResult, String> {
     let BenchConfig {
         depth,
         threads,
@@ -99,7 +99,7 @@ fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
         threads: threads.max(1),
         ..SearchConfig::for_game::<G>()
     };
-    let mut tt = Tt::new(hash_mib);
+    let mut tt = Tt::try_new(hash_mib)?;
     let control = Control::default();
     let limits = Limits::depth(depth.unwrap_or(G::BENCH_DEPTH));
     let mut nodes = Vec::new();
@@ -115,9 +115,9 @@ fn run_for<G: Game>(bench: BenchConfig) -> BenchResult {
         times.push(searched.elapsed());
         nodes.push(searched_nodes);
     }
-    BenchResult {
+    Ok(BenchResult {
         nodes,
         times,
         time: start.elapsed(),
-    }
+    })
 }

@@ -119,15 +119,16 @@ pub struct BenchArgs {
 }
 
 /// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
-pub fn bench(args: BenchArgs) {
+pub fn bench(args: BenchArgs) -> Result<(), String> {
     let config = bench::BenchConfig {
         depth: args.depth,
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
     };
-    for line in bench::run(args.variant, config).report() {
+    for line in bench::run(args.variant, config)?.report() {
         output::line(&line);
     }
+    Ok(())
 }
 
 /// Arguments of `damka analyze`.

@@ -28,6 +28,7 @@
 //! Only the front ends print: the servers through the sink they are given, the tools through
 //! [`output`].
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![warn(clippy::print_stdout)]
 

@@ -61,10 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Hub) => damka::hub::run(),
         Some(Command::Selfplay(args)) => cli::selfplay(args),
         Some(Command::Tune(args)) => cli::tune(args),
-        Some(Command::Bench(args)) => {
-            cli::bench(args);
-            Ok(())
-        }
+        Some(Command::Bench(args)) => cli::bench(args),
         Some(Command::Analyze(args)) => cli::analyze(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };

@@ -9,6 +9,9 @@
 //! * `--sleep-ms MS`     wait this long before each answer;
 //! * `--illegal-at N`    answer the N-th `go` with `--illegal-move TEXT` (default `a1-h8`);
 //! * `--crash-at N`      exit without answering the N-th `go`;
+//! * `--killed-at N`     be killed (`SIGKILL`, sent by `kill`) on the N-th `go`, as an engine
+//!   killed from outside in the middle of a game;
+//! * `--hang-at N`       never answer the N-th `go`, and ignore everything after it;
 //! * `--name NAME`       the `id name` (default `test-engine`).
 
 use damka::draw::DrawRules;
@@ -26,6 +29,8 @@ struct Script {
     illegal_at: Option<u32>,
     illegal_move: Option<String>,
     crash_at: Option<u32>,
+    killed_at: Option<u32>,
+    hang_at: Option<u32>,
     name: Option<String>,
 }
 
@@ -42,6 +47,8 @@ fn script() -> Result<Script, String> {
             "--illegal-at" => script.illegal_at = Some(number(value()?)? as u32),
             "--illegal-move" => script.illegal_move = Some(value()?),
             "--crash-at" => script.crash_at = Some(number(value()?)? as u32),
+            "--killed-at" => script.killed_at = Some(number(value()?)? as u32),
+            "--hang-at" => script.hang_at = Some(number(value()?)? as u32),
             "--name" => script.name = Some(value()?),
             other => return Err(format!("unknown argument {other}")),
         }
@@ -92,6 +99,16 @@ fn main() {
                 gos += 1;
                 if script.crash_at == Some(gos) {
                     std::process::exit(3);
+                }
+                if script.killed_at == Some(gos) {
+                    let _ = std::process::Command::new("kill")
+                        .args(["-KILL", &std::process::id().to_string()])
+                        .status();
+                }
+                if script.hang_at == Some(gos) {
+                    loop {
+                        std::thread::park();
+                    }
                 }
                 std::thread::sleep(script.sleep);
                 let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();

@@ -140,6 +140,11 @@ impl Hub {
         }
     }
 
+    /// The engine behind the front end (its options, position and search).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
     /// Obeys one line. Anything wrong is answered with `error message="…"` and changes nothing.
     pub fn handle(&mut self, line: &str) -> Flow {
         match Command::parse(line).and_then(|command| self.execute(command)) {

@@ -220,7 +220,10 @@ impl Server {
                             ..Default::default()
                         },
                     );
-                    result.report().iter().for_each(|l| out.line(l));
+                    match result {
+                        Ok(result) => result.report().iter().for_each(|l| out.line(l)),
+                        Err(e) => out.line(&format!("info string error {e}")),
+                    }
                 });
             }
             Command::Help => self.info(&format!("commands: {}", COMMANDS.join(" "))),
