@@ -56,6 +56,68 @@ impl LineSink for Buffer {
     }
 }
 
+/// The longest input line any server takes, in bytes: longer lines are answered with an error
+/// and skipped, so neither a huge line nor one without an end can exhaust memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Why a line of input was not taken as a command. Every server answers these the same way:
+/// one error reply, and reading goes on with the next line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// The line is longer than [`MAX_LINE`] bytes.
+    TooLong {
+        /// Its length.
+        bytes: usize,
+    },
+    /// The line is not valid UTF-8.
+    NotUtf8 {
+        /// Where the first bad byte is.
+        offset: usize,
+    },
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::TooLong { bytes } => write!(
+                f,
+                "line of {bytes} bytes is too long (the limit is {MAX_LINE}); it was ignored"
+            ),
+            LineError::NotUtf8 { offset } => write!(
+                f,
+                "line is not UTF-8 (bad byte at offset {offset}); it was ignored"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// A raw line (without its `\n`) as text: a trailing `\r` is dropped, so CR LF and LF ends
+/// read alike; bytes that are not UTF-8 are an error.
+pub fn decode(raw: &[u8]) -> Result<&str, LineError> {
+    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+    std::str::from_utf8(raw).map_err(|e| LineError::NotUtf8 {
+        offset: e.valid_up_to(),
+    })
+}
+
+/// Reads the next line of a server's input: `Ok(None)` at the end of input, else the line as
+/// text or the reason it cannot be a command ([`LineError`]). Every server reads through this,
+/// so all take the same lengths, line ends and bytes.
+pub fn next_line(
+    input: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Option<Result<String, LineError>>> {
+    let Some(length) = read_line(input, MAX_LINE, buffer)? else {
+        return Ok(None);
+    };
+    if length > MAX_LINE {
+        return Ok(Some(Err(LineError::TooLong { bytes: length })));
+    }
+    Ok(Some(decode(buffer).map(str::to_string)))
+}
+
 /// Reads one line into `line` without its `\n`, keeping at most `cap` bytes of it, so neither a
 /// huge line nor one without an end can exhaust memory. Returns the line's full length, or
 /// `None` at the end of input.

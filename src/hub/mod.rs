@@ -6,8 +6,8 @@
 //! [`Engine`], exactly as the UCI-style server uses it. See the Hub section of `PROTOCOL.md`
 //! for the dialect spoken and how it was checked against its clients.
 //!
-//! A reader thread takes input lines (the shared [`read_line`], with the same cap as the
-//! UCI-style server). `stop` and `quit` raise the engine's stop flag the moment they arrive;
+//! A reader thread takes input lines through [`lines::next_line`], exactly as the UCI-style
+//! server does (same length cap, CR LF, non-UTF-8 and end-of-input handling). `stop` and `quit` raise the engine's stop flag the moment they arrive;
 //! every line, those included, then goes in order over a channel to the loop, which obeys it.
 //! End of input is treated as `quit`. Replies go to the [`Sink`] the front end is given.
 
@@ -16,8 +16,7 @@ pub mod notation;
 
 use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
 use crate::game::Variant;
-use crate::lines::{self, Sink, read_line};
-use crate::protocol::MAX_LINE;
+use crate::lines::{self, LineError, Sink};
 use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
 use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
@@ -48,11 +47,12 @@ pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) -> Result<(), Str
         .map_err(|e| format!("cannot start the input thread: {e}"))?;
     for input in receiver {
         match input {
-            Input::Line(line) => {
+            Input::Line(Ok(line)) => {
                 if hub.handle(&line) == Flow::Quit {
                     break;
                 }
             }
+            Input::Line(Err(e)) => hub.reply_error(&e.to_string()),
             Input::End => break,
         }
     }
@@ -62,31 +62,23 @@ pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) -> Result<(), Str
 
 /// What the reader thread passes on.
 enum Input {
-    /// One line, without its line end.
-    Line(String),
+    /// One line, without its line end, or why it cannot be a command.
+    Line(Result<String, LineError>),
     /// Standard input is closed.
     End,
 }
 
-/// Reads `input` line by line, each capped at [`MAX_LINE`] bytes; `stop`, `quit` and the end
+/// Reads `input` line by line, each capped at [`lines::MAX_LINE`] bytes; `stop`, `quit` and the end
 /// of input stop the search at once.
 fn read_input(mut input: impl BufRead, control: Arc<Control>, sender: Sender<Input>) {
     let mut buffer = Vec::new();
     loop {
-        match read_line(&mut input, MAX_LINE, &mut buffer) {
+        match lines::next_line(&mut input, &mut buffer) {
             Ok(None) => break,
-            Ok(Some(length)) => {
-                let mut line = String::from_utf8_lossy(&buffer)
-                    .trim_end_matches('\r')
-                    .to_string();
-                if length > MAX_LINE {
-                    // Too long to be a command: keep only its first word for the error.
-                    line = format!(
-                        "{} (a line of {length} bytes)",
-                        line.split_whitespace().next().unwrap_or("")
-                    );
-                }
-                if matches!(line.split_whitespace().next(), Some("stop" | "quit")) {
+            Ok(Some(line)) => {
+                if let Ok(text) = &line
+                    && matches!(text.split_whitespace().next(), Some("stop" | "quit"))
+                {
                     control.stop.store(true, Ordering::Relaxed);
                 }
                 if sender.send(Input::Line(line)).is_err() {
@@ -145,14 +137,19 @@ impl Hub {
         &self.engine
     }
 
+    /// Answers with `error message="…"`.
+    pub fn reply_error(&self, message: &str) {
+        self.out
+            .line(&format!("error {}", pair("message", message)));
+    }
+
     /// Obeys one line. Anything wrong is answered with `error message="…"` and changes nothing.
     pub fn handle(&mut self, line: &str) -> Flow {
         match Command::parse(line).and_then(|command| self.execute(command)) {
             Ok(flow) => flow,
             Err(e) => {
                 log::warn!("{e} (in '{line}')");
-                self.out
-                    .line(&format!("error {}", pair("message", &e.to_string())));
+                self.reply_error(&e.to_string());
                 Flow::Continue
             }
         }
@@ -407,6 +404,21 @@ impl Reporter for HubReporter {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn bad_lines_are_answered_like_the_uci_style_server_does() {
+        let mut input = b"ping\r\n\xff\xfeping\n".to_vec();
+        input.extend(vec![b'x'; lines::MAX_LINE + 1]);
+        input.extend(b"\nping");
+        let sink = Arc::new(lines::Buffer::default());
+        serve(std::io::Cursor::new(input), sink.clone()).unwrap();
+        let replies = sink.take();
+        assert_eq!(replies.len(), 4, "{replies:?}");
+        assert_eq!(replies[0], "pong");
+        assert!(replies[1].starts_with("error") && replies[1].contains("UTF-8"));
+        assert!(replies[2].starts_with("error") && replies[2].contains("too long"));
+        assert_eq!(replies[3], "pong", "the last line needs no line end");
+    }
 
     #[test]
     fn every_listed_param_has_a_value_the_engine_takes() {

@@ -4,13 +4,13 @@
 //! Pure: no I/O and no engine state, and no input can make it panic. Moves and FENs stay text
 //! here, because whether they are legal depends on the position; the loop checks them.
 
+use crate::lines::LineError;
 use crate::search::Limits;
 use crate::types::Side;
 use std::fmt;
 use std::time::Duration;
 
-/// The longest input line kept, in bytes. A longer line is answered with an error and dropped.
-pub const MAX_LINE: usize = 1 << 20;
+pub use crate::lines::MAX_LINE;
 
 /// The deepest `perft` accepted: deeper would never finish, and every ply costs memory.
 pub const MAX_PERFT_DEPTH: u32 = 64;
@@ -96,16 +96,8 @@ pub struct Go {
 pub enum ProtocolError {
     /// Nothing but white space (ignored without a reply).
     Empty,
-    /// The line is longer than [`MAX_LINE`] bytes.
-    TooLong {
-        /// Its length.
-        bytes: usize,
-    },
-    /// The line is not UTF-8.
-    NotUtf8 {
-        /// Where the first bad byte is.
-        offset: usize,
-    },
+    /// The line cannot be a command: too long, or not UTF-8.
+    Line(LineError),
     /// The first word is no command.
     UnknownCommand(String),
     /// A command with arguments it does not take.
@@ -117,18 +109,17 @@ pub enum ProtocolError {
     },
 }
 
+impl From<LineError> for ProtocolError {
+    fn from(e: LineError) -> Self {
+        ProtocolError::Line(e)
+    }
+}
+
 impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProtocolError::Empty => f.write_str("empty line"),
-            ProtocolError::TooLong { bytes } => write!(
-                f,
-                "line of {bytes} bytes is too long (the limit is {MAX_LINE}); it was ignored"
-            ),
-            ProtocolError::NotUtf8 { offset } => write!(
-                f,
-                "line is not UTF-8 (bad byte at offset {offset}); it was ignored"
-            ),
+            ProtocolError::Line(e) => e.fmt(f),
             ProtocolError::UnknownCommand(word) => write!(
                 f,
                 "unknown command '{}' (commands: {})",
@@ -234,13 +225,7 @@ impl Command {
     /// Parses a raw input line (without its newline): UTF-8 is checked, a trailing `\r` is
     /// dropped, then [`Command::parse`].
     pub fn parse_bytes(line: &[u8]) -> Result<Command, ProtocolError> {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        match std::str::from_utf8(line) {
-            Ok(text) => Command::parse(text),
-            Err(e) => Err(ProtocolError::NotUtf8 {
-                offset: e.valid_up_to(),
-            }),
-        }
+        Command::parse(crate::lines::decode(line)?)
     }
 
     /// Parses one line. Words are separated by white space; command names and keywords are
@@ -471,7 +456,7 @@ mod tests {
         assert_eq!(Command::parse_bytes(b"isready\r"), Ok(Command::IsReady));
         assert_eq!(
             Command::parse_bytes(b"go \xff\xfe"),
-            Err(ProtocolError::NotUtf8 { offset: 3 })
+            Err(ProtocolError::Line(LineError::NotUtf8 { offset: 3 }))
         );
     }
 

@@ -17,7 +17,7 @@ pub use command::{COMMANDS, Command, Go, MAX_LINE, MAX_PERFT_DEPTH, ProtocolErro
 
 use crate::bench;
 use crate::engine::{Engine, OptionEffect, OptionKind, OptionSpec, Options};
-use crate::lines::{self, Sink, read_line};
+use crate::lines::{self, Sink};
 use crate::perft::{self, Counting};
 use crate::search::{Control, Reporter, SearchInfo, SearchOutcome};
 use std::collections::VecDeque;
@@ -72,20 +72,17 @@ fn spawn_reader(
     control: Arc<Control>,
 ) {
     let reader = move || {
-        let mut line = Vec::new();
+        let mut buffer = Vec::new();
         loop {
-            let length = match read_line(&mut input, MAX_LINE, &mut line) {
-                Ok(Some(length)) => length,
+            let parsed = match lines::next_line(&mut input, &mut buffer) {
+                Ok(Some(line)) => line
+                    .map_err(ProtocolError::from)
+                    .and_then(|text| Command::parse(&text)),
                 Ok(None) => break,
                 Err(e) => {
                     log::warn!("cannot read the input: {e}");
                     break;
                 }
-            };
-            let parsed = if length > MAX_LINE {
-                Err(ProtocolError::TooLong { bytes: length })
-            } else {
-                Command::parse_bytes(&line)
             };
             // These three must act while the main loop may be busy; they go on to it too, so
             // that it also sees them in order.
