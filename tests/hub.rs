@@ -480,7 +480,7 @@ fn malformed_input_gets_an_error_and_changes_nothing() {
         );
         assert!(!value(&replies[0], "message").unwrap().is_empty());
     }
-    // Unknown commands and arguments, blank lines and stray bytes are ignored quietly.
+    // Unknown commands and arguments and blank lines are ignored quietly.
     for line in [
         "frobnicate now=1",
         "",
@@ -491,8 +491,11 @@ fn malformed_input_gets_an_error_and_changes_nothing() {
         engine.send(line);
         assert_eq!(engine.sync(), Vec::<String>::new(), "{line}");
     }
+    // Bytes that are not UTF-8 are answered as the UCI-style server answers them.
     engine.send_bytes(b"\xff\xfe garbage\r\n");
-    assert_eq!(engine.sync(), Vec::<String>::new());
+    let replies = engine.sync();
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].starts_with("error message=") && replies[0].contains("UTF-8"));
     // new-game above reset the position; set the forced one again and the engine still
     // searches it.
     engine.send(&forced);
