@@ -591,7 +591,11 @@ impl Engine {
         self.finish_search();
         match Arc::get_mut(&mut self.tt) {
             Some(tt) => tt.clear(),
-            None => self.tt = Arc::new(Tt::new(self.options.hash_mib)),
+            // Still shared: a fresh table, or the old one if the memory cannot be had twice.
+            None => match Tt::try_new(self.options.hash_mib) {
+                Ok(tt) => self.tt = Arc::new(tt),
+                Err(e) => log::warn!("the table is kept uncleared: {e}"),
+            },
         }
     }
 
