@@ -22,7 +22,8 @@
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
 //! * **Front ends.** [`engine`]: the state every front end shares; [`lines`]: the line reader
 //!   and the [`LineSink`](lines::LineSink) every server writes to; [`protocol`], the UCI-style
-//!   server; [`hub`], the Hub protocol (`damka hub`); [`cli`], the command-line tools, which
+//!   server; [`hub`], the Hub protocol (`damka hub`); [`dxp`], DXP over TCP for International
+//!   draughts (`damka dxp`); [`cli`], the command-line tools, which
 //!   print through [`output`].
 //!
 //! Only the front ends print: the servers through the sink they are given, the tools through
@@ -37,6 +38,7 @@ pub mod board;
 pub mod cli;
 pub mod draughts;
 pub mod draw;
+pub mod dxp;
 pub mod engine;
 pub mod eval;
 pub mod fuk;

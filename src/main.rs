@@ -45,6 +45,8 @@ enum Command {
     Bench(cli::BenchArgs),
     /// Search one position and show the lines and the best move.
     Analyze(cli::AnalyzeArgs),
+    /// Play International draughts over DXP (TCP): follow on a port, or connect and ask for games.
+    Dxp(cli::DxpArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
 }
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => cli::tune(args),
         Some(Command::Bench(args)) => cli::bench(args),
         Some(Command::Analyze(args)) => cli::analyze(args),
+        Some(Command::Dxp(args)) => cli::dxp(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
     };
     match result {
