@@ -7,6 +7,7 @@
 #   scripts/pydraughts_game.sh --games random --time 5
 #   scripts/pydraughts_game.sh --variant international            # sends variant=standard
 #   scripts/pydraughts_game.sh --variant international --hub-variant normal
+#   scripts/pydraughts_game.sh --dxp [--games 4 --depth 4]    # DXPEngine vs damka dxp --listen
 #
 # Environment: PYDRAUGHTS_VERSION (default 0.6.7, the version checked), PYDRAUGHTS_VENV (where
 # the environment lives), PYTHON (default python3).
@@ -25,4 +26,8 @@ fi
 
 # pydraughts reads the engine's stderr as if it were protocol output; keep the log quiet.
 export RUST_LOG="${RUST_LOG:-error}"
+if [[ "${1:-}" == "--dxp" ]]; then
+    shift
+    exec "$venv/bin/python" "$root/scripts/pydraughts_dxp.py" --engine "$root/target/release/damka" "$@"
+fi
 exec "$venv/bin/python" "$root/scripts/pydraughts_game.py" --engine "$root/target/release/damka" "$@"

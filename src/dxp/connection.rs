@@ -7,22 +7,34 @@ use crate::lines::{LineSink, Sink};
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Bytes read before a message without its `\0` is given up on.
 const READ_CAP: usize = 4 * MAX_MESSAGE;
 
+/// The least time between two messages sent. Some clients (pydraughts 0.6.7 among them) take
+/// whatever one read returns for one message and drop what follows its `\0`, so two messages
+/// sent back to back (an acceptance and the first move) must not arrive in one packet.
+const MESSAGE_GAP: Duration = Duration::from_millis(30);
+
 /// Writes each line as one DXP message: the text, then `\0`.
-struct MessageSink(Mutex<TcpStream>);
+struct MessageSink(Mutex<(TcpStream, Option<Instant>)>);
 
 impl LineSink for MessageSink {
     fn line(&self, text: &str) {
         log::debug!("dxp send: {text}");
-        let mut stream = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (stream, last) = &mut *guard;
+        if let Some(since) = last.map(|t| t.elapsed())
+            && since < MESSAGE_GAP
+        {
+            std::thread::sleep(MESSAGE_GAP - since);
+        }
         let _ = stream
             .write_all(text.as_bytes())
             .and_then(|()| stream.write_all(b"\0"))
             .and_then(|()| stream.flush());
+        *last = Some(Instant::now());
     }
 }
 
@@ -57,7 +69,7 @@ impl Connection {
         let writer = stream.try_clone()?;
         Ok(Connection {
             reader: BufReader::new(stream),
-            sink: Arc::new(MessageSink(Mutex::new(writer))),
+            sink: Arc::new(MessageSink(Mutex::new((writer, None)))),
             peer,
         })
     }
