@@ -464,3 +464,41 @@ fn a_dropped_connection_ends_the_game_and_the_follower_waits_for_the_next() {
     child.kill().unwrap();
     let _ = child.wait();
 }
+
+#[test]
+fn the_match_runner_plays_damka_over_dxp() {
+    let (mut child, address) = follower(&[]);
+    let pdn_path = std::env::temp_dir().join(format!("damka-dxp-match-{}.pdn", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_damka"))
+        .args(["match", "--variant", "international", "--engine1"])
+        .arg(env!("CARGO_BIN_EXE_damka"))
+        .arg("--engine2")
+        .arg(format!("dxp:{address}"))
+        .args([
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--concurrency",
+            "2",
+            "--seed",
+            "0",
+        ])
+        .arg("--pdn")
+        .arg(&pdn_path)
+        .output()
+        .unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("games: 4"), "{stdout}");
+    assert!(
+        !stdout.contains("illegal") && !stdout.contains("fault"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&pdn_path).unwrap();
+    let _ = std::fs::remove_file(&pdn_path);
+    assert_eq!(damka::matchplay::pdn::read(&text).unwrap().len(), 4);
+}

@@ -35,7 +35,7 @@ fn command(args: &[&str]) -> EngineCommand {
     EngineCommand {
         program: TEST_ENGINE.to_string(),
         args: args.iter().map(|a| a.to_string()).collect(),
-        options: Vec::new(),
+        ..EngineCommand::default()
     }
 }
 
@@ -447,4 +447,40 @@ fn the_side_left_without_a_move_wins_giveaway() {
         (Some(Side::White), &Termination::NoMoves(Side::White))
     );
     assert_eq!(record.moves, ["d4:b2"]);
+}
+
+#[test]
+fn the_match_runner_plays_damka_over_hub() {
+    let damka = env!("CARGO_BIN_EXE_damka");
+    let path = temp_path("hub.pdn");
+    let output = std::process::Command::new(damka)
+        .args(["match", "--engine1", damka, "--engine2"])
+        .arg(format!("hub:{damka} hub"))
+        .args([
+            "--games",
+            "4",
+            "--depth",
+            "3",
+            "--concurrency",
+            "2",
+            "--seed",
+            "0",
+        ])
+        .args(["--option2", "hash=4"])
+        .arg("--pdn")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}{stderr}");
+    assert!(stdout.contains("(hub:"), "{stdout}");
+    assert!(
+        !stdout.contains("illegal") && !stdout.contains("fault"),
+        "{stdout}"
+    );
+    assert!(!stderr.contains("does not list"), "{stderr}");
+    let games = pdn::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(games.len(), 4);
 }

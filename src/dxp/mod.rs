@@ -56,8 +56,9 @@ fn new_engine(config: &DxpConfig) -> Result<Engine, String> {
     Ok(engine)
 }
 
-/// Follows on `address` (`[host:]port`): serves one connection after another, each for as many
-/// games as the initiator asks; with `once`, returns when the first connection closes.
+/// Follows on `address` (`[host:]port`): serves every connection on its own thread, each for as
+/// many games as the initiator asks; with `once`, serves only the first and returns when it
+/// closes.
 /// `on_listening` is told the bound address (the port may have been 0).
 pub fn listen(
     address: &str,
@@ -80,16 +81,25 @@ pub fn listen(
     // The engine is checked before any connection, so a bad option fails at once.
     new_engine(config)?;
     for stream in listener.incoming() {
-        match stream.and_then(Connection::new) {
-            Ok(connection) => {
-                log::info!("dxp: {} connected", connection.peer());
-                follow(connection, config)?;
+        let connection = match stream.and_then(Connection::new) {
+            Ok(connection) => connection,
+            Err(e) => {
+                log::warn!("dxp: a connection failed: {e}");
+                continue;
             }
-            Err(e) => log::warn!("dxp: a connection failed: {e}"),
-        }
+        };
+        log::info!("dxp: {} connected", connection.peer());
         if once {
-            break;
+            return follow(connection, config);
         }
+        // Each connection is served on its own thread with its own engine, so a match runner
+        // may play several games at once.
+        let config = config.clone();
+        std::thread::spawn(move || {
+            if let Err(e) = follow(connection, &config) {
+                log::warn!("dxp: {e}");
+            }
+        });
     }
     Ok(())
 }

@@ -72,7 +72,7 @@ impl HubSquares {
     }
 
     /// The square of the `i`-th cell of a `pos=` board (from 0).
-    fn board_cell(&self, i: usize) -> Option<Square> {
+    pub fn board_square(&self, i: usize) -> Option<Square> {
         let index = *self.board_square.get(i)?;
         (index != 255).then(|| Square::from_index_unchecked(index as u32))
     }
@@ -100,7 +100,7 @@ pub fn board_to_fen(board: &HubBoard, squares: &HubSquares) -> Result<String, Hu
         let Some(piece) = cell else { continue };
         let king = if piece.kind == Kind::King { "K" } else { "" };
         lists[piece.side.index()].push(format!("{king}{}", i + 1));
-        debug_assert!(squares.board_cell(i).is_some());
+        debug_assert!(squares.board_square(i).is_some());
     }
     let side = match board.side {
         Side::White => 'W',

@@ -14,10 +14,12 @@ use std::time::Duration;
 /// Arguments of `damka match`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct MatchArgs {
-    /// Engine 1's command line, split on white space (its score is the one reported).
+    /// Engine 1's command line, split on white space (its score is the one reported); prefix
+    /// `hub:` for a Hub engine, or give `dxp:HOST:PORT` for a DXP follower.
     #[arg(long, value_name = "COMMAND")]
     pub engine1: String,
-    /// Engine 2's command line, split on white space.
+    /// Engine 2's command line, split on white space; prefix `hub:` for a Hub engine, or give
+    /// `dxp:HOST:PORT` for a DXP follower.
     #[arg(long, value_name = "COMMAND")]
     pub engine2: String,
     /// Engine 1's name in the PDN and the report (default: its `id name`).
@@ -158,7 +160,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     ];
     let mut names = [args.name1.clone(), args.name2.clone()];
     for (i, command) in commands.iter().enumerate() {
-        let info = runner::probe(command, Duration::from_secs(10))
+        let info = runner::probe(command, args.variant, Duration::from_secs(10))
             .map_err(|e| format!("engine{} ({}): {e}", i + 1, command.display()))?;
         for (name, _) in &command.options {
             if !info

@@ -10,10 +10,24 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// The protocol an engine speaks to the match runner.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EngineProtocol {
+    /// damka's UCI-style protocol over pipes (the default).
+    #[default]
+    Uci,
+    /// The Hub protocol over pipes (`hub:COMMAND`): Scan and the engines behind draughts bots.
+    Hub,
+    /// DXP over TCP to a follower already listening (`dxp:HOST:PORT`); the runner initiates.
+    Dxp,
+}
+
 /// How to start an engine and set it up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineCommand {
-    /// The program.
+    /// How the runner talks to it.
+    pub protocol: EngineProtocol,
+    /// The program (for DXP: the follower's `HOST:PORT`).
     pub program: String,
     /// Its arguments.
     pub args: Vec<String>,
@@ -22,13 +36,37 @@ pub struct EngineCommand {
 }
 
 impl EngineCommand {
-    /// A command line split on white space: the program, then its arguments.
+    /// A command line split on white space: the program, then its arguments; `hub:` before it
+    /// means the engine speaks Hub, and `dxp:HOST:PORT` names a DXP follower to connect to.
     pub fn parse(line: &str) -> Result<EngineCommand, String> {
+        let line = line.trim();
+        if let Some(address) = line.strip_prefix("dxp:") {
+            if !address.contains(':') || address.split_whitespace().count() != 1 {
+                return Err(format!("'{line}': a DXP engine is dxp:HOST:PORT"));
+            }
+            return Ok(EngineCommand {
+                protocol: EngineProtocol::Dxp,
+                program: address.to_string(),
+                args: Vec::new(),
+                options: Vec::new(),
+            });
+        }
+        if line.starts_with("dxp-listen:") {
+            return Err(format!(
+                "'{line}': the match runner initiates DXP games; start the engine as a follower \
+                 and name it dxp:HOST:PORT"
+            ));
+        }
+        let (protocol, line) = match line.strip_prefix("hub:") {
+            Some(rest) => (EngineProtocol::Hub, rest),
+            None => (EngineProtocol::Uci, line),
+        };
         let mut words = line.split_whitespace().map(str::to_string);
         let program = words
             .next()
             .ok_or_else(|| "an empty engine command".to_string())?;
         Ok(EngineCommand {
+            protocol,
             program,
             args: words.collect(),
             options: Vec::new(),
@@ -50,7 +88,13 @@ impl EngineCommand {
 
     /// The command line as given.
     pub fn display(&self) -> String {
-        std::iter::once(self.program.as_str())
+        let prefix = match self.protocol {
+            EngineProtocol::Uci => "",
+            EngineProtocol::Hub => "hub:",
+            EngineProtocol::Dxp => "dxp:",
+        };
+        let program = format!("{prefix}{}", self.program);
+        std::iter::once(program.as_str())
             .chain(self.args.iter().map(String::as_str))
             .collect::<Vec<_>>()
             .join(" ")
@@ -66,6 +110,8 @@ pub enum EngineError {
     Crashed(String),
     /// No expected reply before the deadline.
     Timeout(String),
+    /// A reply the runner cannot use (a refused game, a move in no known form).
+    Protocol(String),
 }
 
 impl std::fmt::Display for EngineError {
@@ -74,6 +120,7 @@ impl std::fmt::Display for EngineError {
             EngineError::Spawn(e) => write!(f, "cannot start: {e}"),
             EngineError::Crashed(e) => write!(f, "crashed: {e}"),
             EngineError::Timeout(e) => write!(f, "no reply: {e}"),
+            EngineError::Protocol(e) => write!(f, "protocol: {e}"),
         }
     }
 }
@@ -154,9 +201,9 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    /// Starts the engine, does the `uci` handshake, sends the options and waits for
-    /// `readyok`. Each step must answer within `timeout`.
-    pub fn start(command: &EngineCommand, timeout: Duration) -> Result<EngineProcess, EngineError> {
+    /// Starts the program with its input and output piped and its output read line by line,
+    /// without any handshake (for engines that speak another protocol, such as Hub).
+    pub fn spawn(command: &EngineCommand) -> Result<EngineProcess, EngineError> {
         let mut child = Command::new(&command.program)
             .args(&command.args)
             .stdin(Stdio::piped())
@@ -183,13 +230,19 @@ impl EngineProcess {
                 }
             }
         });
-        let mut engine = EngineProcess {
+        Ok(EngineProcess {
             child,
             stdin,
             lines,
             id_name: None,
             option_names: Vec::new(),
-        };
+        })
+    }
+
+    /// Starts the engine, does the `uci` handshake, sends the options and waits for
+    /// `readyok`. Each step must answer within `timeout`.
+    pub fn start(command: &EngineCommand, timeout: Duration) -> Result<EngineProcess, EngineError> {
+        let mut engine = EngineProcess::spawn(command)?;
         engine.send("uci")?;
         let deadline = Instant::now() + timeout;
         loop {
@@ -233,7 +286,7 @@ impl EngineProcess {
     }
 
     /// The next line, waiting until `deadline` at most; `expecting` names the awaited reply.
-    fn recv(
+    pub fn recv(
         &mut self,
         deadline: Instant,
         expecting: &str,

@@ -7,6 +7,7 @@ pub mod command;
 pub mod engine_process;
 pub mod openings;
 pub mod pdn;
+pub mod players;
 pub mod referee;
 pub mod runner;
 pub mod stats;

@@ -5,9 +5,10 @@
 //! Each game starts its own two engine processes and ends them, so a crash, a hang or a
 //! lost-on-time engine still thinking can never leak into the next game.
 
-use super::engine_process::{EngineCommand, EngineError, EngineProcess};
+use super::engine_process::{EngineCommand, EngineError, EngineProcess, EngineProtocol};
 use super::openings::Opening;
 use super::pdn::{self, PdnGame};
+use super::players;
 use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
 use super::stats::{Sprt, SprtStatus, Tally};
 use crate::game::Variant;
@@ -118,8 +119,27 @@ pub struct EngineInfo {
     pub option_names: Vec<String>,
 }
 
-/// Starts an engine once to check that it speaks the protocol, and reports what it said.
-pub fn probe(command: &EngineCommand, timeout: Duration) -> Result<EngineInfo, EngineError> {
+/// Starts an engine once to check that it speaks the protocol, and reports what it said. A
+/// DXP follower is only connected to: it says nothing about itself before a game.
+pub fn probe(
+    command: &EngineCommand,
+    variant: Variant,
+    timeout: Duration,
+) -> Result<EngineInfo, EngineError> {
+    match command.protocol {
+        EngineProtocol::Uci => {}
+        EngineProtocol::Hub => {
+            let hub = players::HubPlayer::start(command, variant, timeout)?;
+            return Ok(hub.info());
+        }
+        EngineProtocol::Dxp => {
+            players::DxpPlayer::connect(command, variant, timeout)?;
+            return Ok(EngineInfo {
+                id_name: None,
+                option_names: Vec::new(),
+            });
+        }
+    }
     let engine = EngineProcess::start(command, timeout)?;
     let info = EngineInfo {
         id_name: engine.id_name.clone(),
@@ -313,8 +333,8 @@ fn play_one(
     let (white, black) = if engine1_white { (0, 1) } else { (1, 0) };
     let timeout = config.referee.reply_timeout;
     let start = |i: usize| -> Box<dyn Player> {
-        match EngineProcess::start(&commands[i], timeout) {
-            Ok(engine) => Box::new(engine),
+        match players::start(&commands[i], config.referee.variant, timeout) {
+            Ok(engine) => engine,
             Err(e) => Box::new(Unavailable(e)),
         }
     };
