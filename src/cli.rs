@@ -258,7 +258,7 @@ pub struct SelfPlayArgs {
 
 /// `damka selfplay`: plays games in parallel and writes `<result> <fen>` lines for tuning.
 pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
-    use crate::tune::selfplay::{SelfPlay, play, write_samples};
+    use crate::tune::selfplay::{SelfPlay, play_streaming, write_samples};
     let config = SelfPlay {
         variant: args.variant,
         games: args.games,
@@ -269,17 +269,76 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
         max_plies: 300,
     };
     let start = Instant::now();
-    let samples = play(&config);
-    std::fs::write(&args.out, write_samples(&samples))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());
+    let mut file = std::fs::File::create(&args.out).map_err(cannot)?;
+    let mut progress = Progress::new("selfplay", args.games as u64);
+    let (mut positions, mut failure) = (0, None);
+    // Each game is written whole as it finishes: an interrupted run keeps every finished game.
+    play_streaming(&config, |_, samples| {
+        if failure.is_none() {
+            let written = std::io::Write::write_all(&mut file, write_samples(&samples).as_bytes())
+                .and_then(|()| std::io::Write::flush(&mut file));
+            failure = written.err();
+        }
+        positions += samples.len();
+        progress.advance(1, &format!("{positions} positions"));
+    });
+    if let Some(e) = failure {
+        return Err(cannot(e));
+    }
     output::line(&format!(
-        "{} positions from {} games written to {} in {:.1} s",
-        samples.len(),
+        "{positions} positions from {} games written to {} in {:.1} s",
         args.games,
         args.out.display(),
         start.elapsed().as_secs_f64()
     ));
     Ok(())
+}
+
+/// A progress line on stderr at most every few seconds: done/total, what else the work wants
+/// to say, and the time left at the rate so far.
+pub struct Progress {
+    what: &'static str,
+    total: u64,
+    done: u64,
+    start: Instant,
+    last: Instant,
+}
+
+impl Progress {
+    /// How often a line is printed at most.
+    const EVERY: Duration = Duration::from_secs(3);
+
+    /// Progress of `total` units of work called `what`.
+    pub fn new(what: &'static str, total: u64) -> Progress {
+        let now = Instant::now();
+        Progress {
+            what,
+            total,
+            done: 0,
+            start: now,
+            last: now,
+        }
+    }
+
+    /// Counts `units` more as done; prints a line if it is time to, or if all is done.
+    pub fn advance(&mut self, units: u64, note: &str) {
+        self.done += units;
+        if self.last.elapsed() < Self::EVERY && self.done < self.total {
+            return;
+        }
+        self.last = Instant::now();
+        let elapsed = self.start.elapsed().as_secs_f64();
+        let left = if self.done == 0 {
+            0.0
+        } else {
+            elapsed / self.done as f64 * self.total.saturating_sub(self.done) as f64
+        };
+        eprintln!(
+            "{}: {}/{} done, {note}, {:.0} s elapsed, about {:.0} s left",
+            self.what, self.done, self.total, elapsed, left
+        );
+    }
 }
 
 /// Arguments of `damka tune`.

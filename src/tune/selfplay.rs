@@ -50,15 +50,33 @@ fn next_random(state: &mut u64) -> u64 {
 /// Plays the games and returns the labelled quiet positions (no capture pending for the side
 /// to move), in game order.
 pub fn play(config: &SelfPlay) -> Vec<Sample> {
-    with_game!(config.variant, G => play_for::<G>(config))
+    let mut games = Vec::with_capacity(config.games);
+    play_streaming(config, |index, samples| games.push((index, samples)));
+    games.sort_by_key(|(index, _)| *index);
+    games.into_iter().flat_map(|(_, samples)| samples).collect()
 }
 
-fn play_for<G: Game>(config: &SelfPlay) -> Vec<Sample> {
-    (0..config.games)
-        .into_par_iter()
-        .map(|index| play_one::<G>(config, index as u64))
-        .flatten()
-        .collect()
+/// Plays the games on every core and hands each finished game's samples, with the game's
+/// index, to `on_game` on the calling thread as soon as it is done (in the order games
+/// finish), so a caller can write them at once and lose nothing if it is interrupted.
+pub fn play_streaming(config: &SelfPlay, on_game: impl FnMut(usize, Vec<Sample>)) {
+    with_game!(config.variant, G => play_for::<G>(config, on_game))
+}
+
+fn play_for<G: Game>(config: &SelfPlay, mut on_game: impl FnMut(usize, Vec<Sample>)) {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            (0..config.games)
+                .into_par_iter()
+                .for_each_with(sender, |sender, index| {
+                    let _ = sender.send((index, play_one::<G>(config, index as u64)));
+                });
+        });
+        for (index, samples) in receiver {
+            on_game(index, samples);
+        }
+    });
 }
 
 fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
