@@ -92,7 +92,7 @@ impl Ending {
             Ending::Finished(_) => "rule 1: the opponent's house is filled",
             Ending::LeftHome(_) => "rule 2: a piece still in its own house at the deadline",
             Ending::Returned(_) => "rule 3: a piece moved back into its own house",
-            Ending::Counted(_) => "rule 4: more pieces outside the opponent's house at move 80",
+            Ending::Counted(_) => "rule 4: pieces outside the opponent's house counted at move 80",
         }
     }
 }
