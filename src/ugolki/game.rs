@@ -27,7 +27,11 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     } else {
         super::BENCH_CLASSIC
     };
-    const BENCH_DEPTH: u32 = super::BENCH_DEPTH;
+    const BENCH_DEPTH: u32 = if DIAGONAL {
+        super::BENCH_DEPTH_DIAGONAL
+    } else {
+        super::BENCH_DEPTH_CLASSIC
+    };
     const OPENING_BOOK: Option<&'static str> = if DIAGONAL {
         super::BOOK_DIAGONAL
     } else {

@@ -57,11 +57,16 @@ pub const BENCH_DIAGONAL: &[&str] = &[
     "W:Wf6,g6,h6,f7,g7,h7,g8,e8,d7:Ba1,b2,c1,a2,c3,a3,b1,d2,e1:F25",
 ];
 
-/// The depth of `bench` for Ugolki: every piece has moves, so the tree is bushy.
-pub const BENCH_DEPTH: u32 = 7;
+/// The depth of `bench --variant ugolki`: about a second.
+pub const BENCH_DEPTH_CLASSIC: u32 = 9;
 
-/// The opening book `damka match --variant ugolki` uses by default.
-pub const BOOK_CLASSIC: Option<&str> = None;
+/// The depth of `bench --variant ugolki-diagonal`: with eight directions the tree is bushier.
+pub const BENCH_DEPTH_DIAGONAL: u32 = 7;
 
-/// The opening book `damka match --variant ugolki-diagonal` uses by default.
-pub const BOOK_DIAGONAL: Option<&str> = None;
+/// The balanced opening book `damka match --variant ugolki` uses by default:
+/// `openings/ugolki.txt` (its header says how it was made).
+pub const BOOK_CLASSIC: Option<&str> = Some(include_str!("../../openings/ugolki.txt"));
+
+/// The balanced opening book `damka match --variant ugolki-diagonal` uses by default:
+/// `openings/ugolki-diagonal.txt`.
+pub const BOOK_DIAGONAL: Option<&str> = Some(include_str!("../../openings/ugolki-diagonal.txt"));
