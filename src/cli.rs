@@ -5,13 +5,14 @@
 use crate::bench;
 use crate::engine::Engine;
 use crate::game::Variant;
-use crate::game::{Game, GameResult};
+use crate::game::{Game, GameResult, Setup};
 use crate::output;
 use crate::perft::{self, Counting};
 use crate::protocol::MAX_PERFT_DEPTH;
 use crate::score::Score;
 use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
 use crate::types::Side;
+use crate::ugolki::House;
 use crate::with_game;
 use std::time::{Duration, Instant};
 
@@ -36,14 +37,20 @@ pub struct PerftArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
+    /// Ugolki's house: 3x3, 3x4 or triangle (the start, and a FEN without an H field).
+    #[arg(long, default_value_t = House::default())]
+    pub house: House,
 }
 
-fn position<G: Game>(fen: Option<&str>) -> Result<G::Position, String> {
+fn position<G: Game>(fen: Option<&str>, house: House) -> Result<G::Position, String> {
+    let setup = Setup {
+        ugolki_house: house,
+    };
     match fen {
-        Some(text) => G::parse_fen(text)
+        Some(text) => G::parse_fen_with(text, &setup)
             .map(|(pos, _)| pos)
             .map_err(|e| format!("bad FEN: {e}")),
-        None => Ok(G::start()),
+        None => Ok(G::start_with(&setup)),
     }
 }
 
@@ -53,7 +60,7 @@ pub fn perft(args: PerftArgs) -> Result<(), String> {
 }
 
 fn perft_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
-    let pos = position::<G>(args.fen.as_deref())?;
+    let pos = position::<G>(args.fen.as_deref(), args.house)?;
     let counting = if args.paths {
         Counting::Paths
     } else {
@@ -89,9 +96,9 @@ fn perft_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
 }
 
 /// `damka moves`: every legal move in full-path notation, one per line, sorted.
-pub fn moves(fen: Option<&str>, variant: Variant) -> Result<(), String> {
+pub fn moves(fen: Option<&str>, variant: Variant, house: House) -> Result<(), String> {
     with_game!(variant, G => {
-        let pos = position::<G>(fen)?;
+        let pos = position::<G>(fen, house)?;
         let mut moves: Vec<String> = G::legal_move_texts(&pos).into_iter().map(|(_, s)| s).collect();
         moves.sort();
         for text in moves {
@@ -154,6 +161,9 @@ pub struct AnalyzeArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
+    /// Ugolki's house: 3x3, 3x4 or triangle (the start, and a FEN without an H field).
+    #[arg(long, default_value_t = House::default())]
+    pub house: House,
 }
 
 /// How long `analyze` searches when given neither a depth nor a time.
@@ -164,6 +174,7 @@ pub const ANALYZE_DEFAULT_MS: u64 = 2000;
 pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     let mut engine = Engine::new();
     engine.set_option("UCI_Variant", Some(args.variant.name()))?;
+    engine.set_option("UgolkiHouse", Some(args.house.name()))?;
     engine.set_option("Threads", Some(&args.threads.to_string()))?;
     engine.set_option("MultiPV", Some(&args.multipv.to_string()))?;
     engine.set_option("Move Overhead", Some("0"))?;
@@ -365,7 +376,10 @@ pub struct TuneArgs {
 
 /// True for the draughts games, whose weights end in a man and a king square table.
 fn variant_has_square_tables(variant: Variant) -> bool {
-    !matches!(variant, Variant::Turkish)
+    !matches!(
+        variant,
+        Variant::Turkish | Variant::Ugolki | Variant::UgolkiDiagonal
+    )
 }
 
 /// `damka tune`: fits the evaluation weights of the game to the positions in the data file and

@@ -91,6 +91,12 @@ pub enum DrawReason {
     SixteenMoves,
     /// International: a lone king held out 5 moves against one or two pieces.
     FiveMoves,
+    /// Ugolki: both sides filled the opponent's house (White first, Black on its reply).
+    UgolkiBothFinished,
+    /// Ugolki: both sides still had a piece in their own house at the deadline.
+    UgolkiLeftHome,
+    /// Ugolki: as many pieces outside the opponent's house on each side at move 80.
+    UgolkiCounted,
 }
 
 impl DrawReason {
@@ -107,6 +113,11 @@ impl DrawReason {
             DrawReason::KingsOnlyLong => "25 moves with kings only",
             DrawReason::SixteenMoves => "lone king against three, 16 moves",
             DrawReason::FiveMoves => "lone king against two or one, 5 moves",
+            DrawReason::UgolkiBothFinished => "both sides filled the opponent's house",
+            DrawReason::UgolkiLeftHome => "both sides left a piece at home at the deadline",
+            DrawReason::UgolkiCounted => {
+                "as many pieces outside the target on each side at move 80"
+            }
         }
     }
 }

@@ -10,12 +10,13 @@
 use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
 use crate::game::Variant;
-use crate::game::{Game, GameMove, GameResult, Record};
+use crate::game::{Game, GameMove, GameResult, Record, Setup};
 use crate::notation::{MoveRecord, NotationError};
 use crate::perft::{self, Counting};
 use crate::search::{self, Control, Limits, Reporter, SearchConfig, SearchOutcome};
 use crate::tt::Tt;
 use crate::types::{Piece, Side, Square};
+use crate::ugolki::House;
 use crate::with_game;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -49,6 +50,8 @@ pub trait GameSession: Send {
     fn legal_moves(&self) -> Vec<MoveRecord>;
     /// How the game stands.
     fn result(&self) -> GameResult;
+    /// The rule that decided the result, in words, when the game names it (Ugolki).
+    fn ending_rule(&self) -> Option<&'static str>;
     /// The running draw counters as text lines.
     fn counter_lines(&self) -> Vec<String>;
     /// Switches draw rules.
@@ -146,6 +149,10 @@ impl<G: Game> GameSession for Record<G> {
         Record::result(self)
     }
 
+    fn ending_rule(&self) -> Option<&'static str> {
+        Record::ending_rule(self)
+    }
+
     fn counter_lines(&self) -> Vec<String> {
         let rules = self.rules();
         let pos = self.position();
@@ -216,10 +223,23 @@ pub fn new_session(
     moves: &[&str],
     rules: DrawRules,
 ) -> Result<Box<dyn GameSession>, String> {
+    new_session_with(variant, &Setup::default(), fen, moves, rules)
+}
+
+/// [`new_session`] under a game `setup` (Ugolki's house: the start, and the house of a FEN
+/// that names none).
+pub fn new_session_with(
+    variant: Variant,
+    setup: &Setup,
+    fen: Option<&str>,
+    moves: &[&str],
+    rules: DrawRules,
+) -> Result<Box<dyn GameSession>, String> {
     with_game!(variant, G => {
         let mut game = match fen {
-            Some(text) => Record::<G>::from_fen(text, rules).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Record::<G>::startpos(rules),
+            Some(text) => Record::<G>::from_fen_with(text, setup, rules)
+                .map_err(|e| format!("bad FEN: {e}"))?,
+            None => Record::<G>::startpos_with(setup, rules),
         };
         for (i, text) in moves.iter().enumerate() {
             Record::play_text(&mut game, text).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
@@ -233,11 +253,12 @@ pub fn new_session(
 /// Nothing is kept if any part is wrong; the error says which.
 pub fn new_session_from_records(
     variant: Variant,
+    setup: &Setup,
     fen: Option<&str>,
     moves: &[MoveRecord],
     rules: DrawRules,
 ) -> Result<Box<dyn GameSession>, String> {
-    let mut game = new_session(variant, fen, &[], rules)?;
+    let mut game = new_session_with(variant, setup, fen, &[], rules)?;
     for (i, record) in moves.iter().enumerate() {
         game.play_record(record)
             .map_err(|e| format!("move {} ({record}): {e}", i + 1))?;
@@ -288,6 +309,9 @@ pub struct Options {
     /// the same of the opponent (the `Fuk Russian Play` option: a baseline to measure Fuk play
     /// against). No effect in other games.
     pub fuk_russian_play: bool,
+    /// Ugolki's house (the `UgolkiHouse` option): where the pieces start, and the house of a
+    /// FEN that names none. No effect in other games.
+    pub ugolki_house: House,
 }
 
 impl Default for Options {
@@ -301,6 +325,7 @@ impl Default for Options {
             variant: Variant::Russian,
             draws: DrawRules::default(),
             fuk_russian_play: false,
+            ugolki_house: House::default(),
         }
     }
 }
@@ -328,6 +353,7 @@ impl Options {
             "Draw Sixteen Moves" => flag(self.draws.sixteen_moves),
             "Draw Five Moves" => flag(self.draws.five_moves),
             "Fuk Russian Play" => flag(self.fuk_russian_play),
+            "UgolkiHouse" => Some(self.ugolki_house.name().to_string()),
             _ => None,
         }
     }
@@ -382,7 +408,21 @@ impl Options {
             check("Draw Sixteen Moves", d.draws.sixteen_moves),
             check("Draw Five Moves", d.draws.five_moves),
             check("Fuk Russian Play", d.fuk_russian_play),
+            OptionSpec {
+                name: "UgolkiHouse",
+                kind: OptionKind::Combo(
+                    House::default().name(),
+                    House::ALL.iter().map(|h| h.name()).collect(),
+                ),
+            },
         ]
+    }
+
+    /// The game setup the options describe (Ugolki's house).
+    pub fn setup(&self) -> Setup {
+        Setup {
+            ugolki_house: self.ugolki_house,
+        }
     }
 }
 
@@ -547,16 +587,31 @@ impl Engine {
             }
             OptionKind::Combo(_, choices) => {
                 let text = need()?;
-                let variant: Variant = text
-                    .parse()
-                    .map_err(|e| format!("option '{}': {e}", spec.name))?;
-                debug_assert!(choices.contains(&variant.name()));
-                next.variant = variant;
+                if spec.name == "UgolkiHouse" {
+                    next.ugolki_house = text
+                        .parse()
+                        .map_err(|e| format!("option '{}': {e}", spec.name))?;
+                } else {
+                    let variant: Variant = text
+                        .parse()
+                        .map_err(|e| format!("option '{}': {e}", spec.name))?;
+                    debug_assert!(choices.contains(&variant.name()));
+                    next.variant = variant;
+                }
             }
         }
-        // Everything that can fail is done before the running search is touched.
-        let game = if next.variant != self.options.variant {
-            Some(new_session(next.variant, None, &[], next.draws)?)
+        // Everything that can fail is done before the running search is touched. A new house
+        // starts a new game only where it matters.
+        let house_matters = matches!(next.variant, Variant::Ugolki | Variant::UgolkiDiagonal)
+            && next.ugolki_house != self.options.ugolki_house;
+        let game = if next.variant != self.options.variant || house_matters {
+            Some(new_session_with(
+                next.variant,
+                &next.setup(),
+                None,
+                &[],
+                next.draws,
+            )?)
         } else {
             None
         };
@@ -602,14 +657,26 @@ impl Engine {
     /// A new game: clears the table and returns to the initial position.
     pub fn new_game(&mut self) {
         self.clear_hash();
-        self.game = new_session(self.options.variant, None, &[], self.options.draws)
-            .expect("the initial position is valid");
+        self.game = new_session_with(
+            self.options.variant,
+            &self.options.setup(),
+            None,
+            &[],
+            self.options.draws,
+        )
+        .expect("the initial position is valid");
     }
 
     /// Sets the position from a FEN (or the initial one) and moves; all or nothing. A running
     /// search is finished first, unless the position is wrong: then nothing changes.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let game = new_session(self.options.variant, fen, moves, self.options.draws)?;
+        let game = new_session_with(
+            self.options.variant,
+            &self.options.setup(),
+            fen,
+            moves,
+            self.options.draws,
+        )?;
         self.finish_search();
         self.game = game;
         Ok(())
@@ -623,7 +690,13 @@ impl Engine {
         moves: &[MoveRecord],
     ) -> Result<(), String> {
         self.finish_search();
-        self.game = new_session_from_records(self.options.variant, fen, moves, self.options.draws)?;
+        self.game = new_session_from_records(
+            self.options.variant,
+            &self.options.setup(),
+            fen,
+            moves,
+            self.options.draws,
+        )?;
         Ok(())
     }
 
@@ -707,7 +780,10 @@ impl Engine {
         for counter in game.counter_lines() {
             lines.push(format!("Counter: {counter}"));
         }
-        lines.push(format!("Result: {}", game.result()));
+        match game.ending_rule() {
+            Some(rule) => lines.push(format!("Result: {}; {rule}", game.result())),
+            None => lines.push(format!("Result: {}", game.result())),
+        }
         lines
     }
 

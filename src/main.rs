@@ -32,6 +32,9 @@ enum Command {
         /// The game.
         #[arg(long, default_value_t = Variant::Russian)]
         variant: Variant,
+        /// Ugolki's house: 3x3, 3x4 or triangle (the start, and a FEN without an H field).
+        #[arg(long, default_value_t = damka::ugolki::House::default())]
+        house: damka::ugolki::House,
     },
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
     Hub,
@@ -59,7 +62,11 @@ fn main() -> ExitCode {
     let result = match args.command {
         None => protocol::run(),
         Some(Command::Perft(args)) => cli::perft(args),
-        Some(Command::Moves { fen, variant }) => cli::moves(fen.as_deref(), variant),
+        Some(Command::Moves {
+            fen,
+            variant,
+            house,
+        }) => cli::moves(fen.as_deref(), variant, house),
         Some(Command::Hub) => damka::hub::run(),
         Some(Command::Selfplay(args)) => cli::selfplay(args),
         Some(Command::Tune(args)) => cli::tune(args),

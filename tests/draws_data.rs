@@ -1,7 +1,8 @@
 //! Draw rules from data files, through the real binary: each case of
 //! `tests/data/<game>/draws.txt` is sent as `position fen … moves …`; `d` must show
 //! `Result: ongoing` one ply before the boundary and the expected draw at it, and with the
-//! rule's option switched off the game must go on. A new game adds cases as data.
+//! rule's option switched off the game must go on (`option: none` for an ending that no option
+//! switches off, such as Ugolki's move-number rules). A new game adds cases as data.
 
 mod common;
 
@@ -115,6 +116,9 @@ fn check_game(variant: Variant) -> usize {
         );
         let at = result(&mut server, case, n, &[]);
         assert_eq!(at, case.result, "{}: at the boundary", case.name);
+        if case.option == "none" {
+            continue;
+        }
         let off = [(case.option.clone(), "false".to_string())];
         let switched_off = result(&mut server, case, n, &off);
         assert_ne!(
@@ -134,6 +138,16 @@ fn international_draw_rules_at_their_boundary_through_the_binary() {
 #[test]
 fn turkish_draw_rules_at_their_boundary_through_the_binary() {
     assert!(check_game(Variant::Turkish) >= 4);
+}
+
+#[test]
+fn ugolki_endings_at_their_boundary_through_the_binary() {
+    assert!(check_game(Variant::Ugolki) >= 5);
+}
+
+#[test]
+fn ugolki_diagonal_endings_at_their_boundary_through_the_binary() {
+    assert!(check_game(Variant::UgolkiDiagonal) >= 5);
 }
 
 /// The kings-only counter runs only while both sides have kings, so it has no boundary to put

@@ -147,3 +147,25 @@ fn fuk_perft_shallow() {
 fn fuk_perft_deep() {
     run_perft_files(Variant::Fuk, None);
 }
+
+#[test]
+fn ugolki_perft_shallow() {
+    run_perft_files(Variant::Ugolki, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: about a second"]
+fn ugolki_perft_deep() {
+    run_perft_files(Variant::Ugolki, None);
+}
+
+#[test]
+fn ugolki_diagonal_perft_shallow() {
+    run_perft_files(Variant::UgolkiDiagonal, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft: about ten seconds"]
+fn ugolki_diagonal_perft_deep() {
+    run_perft_files(Variant::UgolkiDiagonal, None);
+}

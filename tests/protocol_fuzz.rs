@@ -11,7 +11,7 @@ use common::Rng;
 use common::server::{Server, is_move};
 
 /// Well-formed lines the mutations start from.
-const SEEDS: [&str; 46] = [
+const SEEDS: [&str; 53] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -58,6 +58,13 @@ const SEEDS: [&str; 46] = [
     "go depth 3 searchmoves d3-d4 e3-e4",
     "setoption name UCI_Variant value fuk",
     "position fen W:Wc3,e3:Bd4,f6:Uf6",
+    "setoption name UCI_Variant value ugolki",
+    "setoption name UgolkiHouse value triangle",
+    "position startpos moves a4-a5 h5-h4 a2-a4",
+    "position fen B:Wa2,a4,b1,b3,c2,c4,d1,d3,e2:Bd6,e5,e7,f5,f8,g5,g6,h4,h7:H3x4:F39",
+    "setoption name UCI_Variant value ugolki-diagonal",
+    "setoption name UgolkiHouse value 3x3",
+    "go depth 3 searchmoves a3-b4 c3-e5",
 ];
 
 const WORDS: [&str; 24] = [

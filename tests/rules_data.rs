@@ -12,13 +12,16 @@
 //! moves: none             (instead of move lines: no legal move)
 //! play: c3-d4              (optional: a move to play from `fen`)
 //! then: B:Wd4:Bh8          (optional: the game's FEN after `play`, or of `fen` itself)
+//! result: white wins; rule 1: …  (optional: the game's result after `play`, or of `fen`, as
+//!                                  `d` shows it: the result, then the rule that decided it)
 //! ```
 //!
 //! A move that begins by removing a piece (Fuk's huff, [`GameMove::huffed`]) is written with
 //! that square and `*` in front, `f6*c3-d4`; the removed piece is not among the captured ones.
 
 use damka::board::Geometry;
-use damka::game::{Game, GameMove, Variant};
+use damka::draw::DrawRules;
+use damka::game::{Game, GameMove, Record, Variant};
 use damka::moves::MoveList;
 use damka::with_game;
 use std::collections::BTreeSet;
@@ -31,6 +34,7 @@ struct Block {
     moves: BTreeSet<String>,
     play: Option<String>,
     then: Option<String>,
+    result: Option<String>,
     line: usize,
 }
 
@@ -53,9 +57,10 @@ fn read_blocks(path: &Path) -> Vec<Block> {
                 moves: BTreeSet::new(),
                 play: None,
                 then: None,
+                result: None,
                 line: index + 1,
             }),
-            "fen" | "move" | "moves" | "play" | "then" => {
+            "fen" | "move" | "moves" | "play" | "then" | "result" => {
                 let block = blocks
                     .last_mut()
                     .unwrap_or_else(|| panic!("{}:{}: before any rule", path.display(), index + 1));
@@ -63,6 +68,7 @@ fn read_blocks(path: &Path) -> Vec<Block> {
                     "fen" => block.fen = value.to_string(),
                     "play" => block.play = Some(value.to_string()),
                     "then" => block.then = Some(value.to_string()),
+                    "result" => block.result = Some(value.to_string()),
                     "move" => assert!(
                         block.moves.insert(value.to_string()),
                         "{}:{}: move listed twice",
@@ -129,6 +135,19 @@ fn fen_after<G: Game>(fen: &str, play: Option<&str>) -> Result<String, String> {
     Ok(text)
 }
 
+/// The game's result after playing `play` (if any) from `fen`, and the rule that decided it
+/// when the game names one, as `d` shows them.
+fn result_after<G: Game>(fen: &str, play: Option<&str>) -> Result<String, String> {
+    let mut record = Record::<G>::from_fen(fen, DrawRules::default()).map_err(|e| e.to_string())?;
+    if let Some(text) = play {
+        record.play_text(text).map_err(|e| e.to_string())?;
+    }
+    Ok(match record.ending_rule() {
+        Some(rule) => format!("{}; {rule}", record.result()),
+        None => record.result().to_string(),
+    })
+}
+
 fn check_game(variant: Variant) -> usize {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -155,6 +174,16 @@ fn check_game(variant: Variant) -> usize {
                 ));
             }
         }
+        if let Some(expected) = &block.result {
+            let got =
+                with_game!(variant, G => result_after::<G>(&block.fen, block.play.as_deref()));
+            if got.as_ref() != Ok(expected) {
+                failures.push(format!(
+                    "{} (line {}): after {:?} expected result {expected}, got {got:?}",
+                    block.rule, block.line, block.play
+                ));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     blocks.len()
@@ -176,4 +205,16 @@ fn fuk_hand_made_positions_have_exactly_their_legal_moves() {
 fn turkish_hand_made_positions_have_exactly_their_legal_moves() {
     let checked = check_game(Variant::Turkish);
     assert!(checked >= 30, "only {checked} Turkish positions");
+}
+
+#[test]
+fn ugolki_hand_made_positions_have_exactly_their_legal_moves_and_endings() {
+    let checked = check_game(Variant::Ugolki);
+    assert!(checked >= 30, "only {checked} Ugolki positions");
+}
+
+#[test]
+fn ugolki_diagonal_hand_made_positions_have_exactly_their_legal_moves_and_endings() {
+    let checked = check_game(Variant::UgolkiDiagonal);
+    assert!(checked >= 30, "only {checked} diagonal Ugolki positions");
 }

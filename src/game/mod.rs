@@ -17,6 +17,14 @@ mod variant;
 pub use record::{GameResult, Record};
 pub use variant::{UnknownVariant, Variant};
 
+/// Choices that set a game up before it starts, such as Ugolki's house (the `UgolkiHouse`
+/// option). A game without such a choice ignores them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Ugolki: the house both sides start in, and the house of a FEN that names none.
+    pub ugolki_house: crate::ugolki::House,
+}
+
 use crate::board::Geometry;
 use crate::draw::{DrawReason, DrawRules, Remaining};
 use crate::eval::{FEATURES, Term, Weights};
@@ -93,6 +101,12 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 
     /// The starting position.
     fn start() -> Self::Position;
+    /// The starting position under `setup` (by default [`Game::start`]; Ugolki's depends on
+    /// the house).
+    fn start_with(setup: &Setup) -> Self::Position {
+        let _ = setup;
+        Self::start()
+    }
     /// The side to move.
     fn side_to_move(pos: &Self::Position) -> Side;
     /// The Zobrist key of a position.
@@ -156,6 +170,12 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
         rules: &DrawRules,
         pos: &Self::Position,
     ) -> Option<GameResult>;
+    /// The rule that ends the game in `pos`, in words, for display (`d`): by default none,
+    /// the result says enough. Ugolki names which of its endings applies.
+    fn ending_rule(counters: &Self::Counters, pos: &Self::Position) -> Option<&'static str> {
+        let _ = (counters, pos);
+        None
+    }
     /// The counters that are running under `rules`, with the plies each has left.
     fn counters_remaining(
         counters: &Self::Counters,
@@ -192,6 +212,16 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// A position and its extra `<tag><number>` fields from a FEN.
     #[allow(clippy::type_complexity)]
     fn parse_fen(text: &str) -> Result<(Self::Position, Vec<(String, u64)>), NotationError>;
+    /// A position and its extra fields from a FEN, reading what the FEN leaves out from
+    /// `setup` (by default [`Game::parse_fen`]; Ugolki takes the house from it).
+    #[allow(clippy::type_complexity)]
+    fn parse_fen_with(
+        text: &str,
+        setup: &Setup,
+    ) -> Result<(Self::Position, Vec<(String, u64)>), NotationError> {
+        let _ = setup;
+        Self::parse_fen(text)
+    }
     /// The FEN of a position (without counters).
     fn fen(pos: &Self::Position) -> String;
     /// Reads a move of `pos`.
@@ -265,6 +295,14 @@ macro_rules! with_game {
             }
             $crate::game::Variant::Fuk => {
                 type $G = $crate::fuk::Fuk;
+                $body
+            }
+            $crate::game::Variant::Ugolki => {
+                type $G = $crate::ugolki::Classic;
+                $body
+            }
+            $crate::game::Variant::UgolkiDiagonal => {
+                type $G = $crate::ugolki::Diagonal;
                 $body
             }
         }

@@ -3,7 +3,7 @@
 //! they decide. The protocol, the search (for its root) and the match referee all use this one
 //! record, so a game ends exactly where the rules say, whoever is watching.
 
-use super::Game;
+use super::{Game, Setup};
 use crate::draw::{DrawReason, DrawRules};
 use crate::moves::MoveList;
 use crate::notation::NotationError;
@@ -62,11 +62,26 @@ impl<G: Game> Record<G> {
         Self::new(G::start(), rules)
     }
 
+    /// A game from the initial position under `setup` (see [`Game::start_with`]).
+    pub fn startpos_with(setup: &Setup, rules: DrawRules) -> Self {
+        Self::new(G::start_with(setup), rules)
+    }
+
     /// A game from a FEN: the placement, the move number `:F<n>` and the game's counter fields
     /// (see [`Game::counters_from_tags`]; for the draughts games lidraughts' `:H<plies>` and
     /// damka's own). Unknown fields are an error; counters whose condition does not hold are 0.
     pub fn from_fen(text: &str, rules: DrawRules) -> Result<Self, NotationError> {
-        let (position, tags) = G::parse_fen(text)?;
+        Self::from_fen_with(text, &Setup::default(), rules)
+    }
+
+    /// A game from a FEN, reading what the FEN leaves out from `setup` (see
+    /// [`Game::parse_fen_with`]).
+    pub fn from_fen_with(
+        text: &str,
+        setup: &Setup,
+        rules: DrawRules,
+    ) -> Result<Self, NotationError> {
+        let (position, tags) = G::parse_fen_with(text, setup)?;
         let counters = G::counters_from_tags(&position, &tags)?;
         let fullmove = tags
             .iter()
@@ -167,6 +182,15 @@ impl<G: Game> Record<G> {
             .step_by(2)
             .filter(|&&key| key == current)
             .count()
+    }
+
+    /// The rule that decided [`Record::result`], in words, when the game names it (see
+    /// [`Game::ending_rule`]).
+    pub fn ending_rule(&self) -> Option<&'static str> {
+        match self.result() {
+            GameResult::Ongoing | GameResult::Draw(DrawReason::Repetition) => None,
+            _ => G::ending_rule(&self.counters, &self.position),
+        }
     }
 
     /// The result: a side without a legal move has lost (or won, in giveaway); otherwise the

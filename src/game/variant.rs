@@ -23,17 +23,24 @@ pub enum Variant {
     /// Fuk (huffing): Russian checkers with optional capture; a piece that could capture and
     /// did not may be huffed.
     Fuk,
+    /// Ugolki (corners): a race on all 64 squares to fill the opponent's house, stepping and
+    /// jumping along ranks and files.
+    Ugolki,
+    /// Ugolki in all eight directions.
+    UgolkiDiagonal,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Russian,
         Variant::Giveaway,
         Variant::Brazilian,
         Variant::International,
         Variant::Turkish,
         Variant::Fuk,
+        Variant::Ugolki,
+        Variant::UgolkiDiagonal,
     ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
@@ -45,6 +52,8 @@ impl Variant {
             Variant::International => "international",
             Variant::Turkish => "turkish",
             Variant::Fuk => "fuk",
+            Variant::Ugolki => "ugolki",
+            Variant::UgolkiDiagonal => "ugolki-diagonal",
         }
     }
 
@@ -57,6 +66,8 @@ impl Variant {
             Variant::International => "International draughts",
             Variant::Turkish => "Turkish dama",
             Variant::Fuk => "fuk (huffing checkers)",
+            Variant::Ugolki => "Ugolki",
+            Variant::UgolkiDiagonal => "diagonal Ugolki",
         }
     }
 
@@ -79,6 +90,10 @@ impl Variant {
             Variant::Fuk => {
                 "Russian with optional capture; a piece that could capture and did not may be huffed"
             }
+            Variant::Ugolki => {
+                "a race on all 64 squares to fill the opponent's house, stepping and jumping along ranks and files"
+            }
+            Variant::UgolkiDiagonal => "Ugolki stepping and jumping in all eight directions",
         }
     }
 
@@ -93,6 +108,9 @@ impl Variant {
             }
             Variant::Turkish => {
                 "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7"
+            }
+            Variant::Ugolki | Variant::UgolkiDiagonal => {
+                "W:Wa1,a2,a3,b1,b2,b3,c1,c2,c3:Bf6,f7,f8,g6,g7,g8,h6,h7,h8"
             }
         }
     }

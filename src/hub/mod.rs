@@ -241,8 +241,14 @@ impl Hub {
         let fen = board
             .map(|b| notation::board_to_fen(b, &squares))
             .transpose()?;
-        let mut scratch = engine::new_session(options.variant, fen.as_deref(), &[], options.draws)
-            .map_err(HubError::BadPosition)?;
+        let mut scratch = engine::new_session_with(
+            options.variant,
+            &options.setup(),
+            fen.as_deref(),
+            &[],
+            options.draws,
+        )
+        .map_err(HubError::BadPosition)?;
         let mut records = Vec::with_capacity(moves.len());
         for mv in moves {
             let record = notation::find_move(mv, &scratch.legal_moves(), &squares)?;
@@ -463,7 +469,7 @@ mod tests {
         assert_eq!(
             unknown_variant("chess"),
             "unknown variant 'chess' (known: russian, giveaway, brazilian, \
-             international (also normal, standard), turkish, fuk)"
+             international (also normal, standard), turkish, fuk, ugolki, ugolki-diagonal)"
         );
     }
 

@@ -221,6 +221,9 @@ impl Player for Unavailable {
 pub enum Termination {
     /// The given side, to move, had no legal move (it loses; in giveaway it wins).
     NoMoves(Side),
+    /// The given side won by a rule the game names (see `Game::ending_rule`), such as
+    /// Ugolki's filled house.
+    RuleWin(Side, &'static str),
     /// A draw rule of the game record.
     DrawRule(DrawReason),
     /// A side sent a move that is not legal (or not a move).
@@ -272,6 +275,7 @@ impl Termination {
     pub fn kind(&self) -> String {
         match self {
             Termination::NoMoves(_) => "no legal move".to_string(),
+            Termination::RuleWin(_, rule) => format!("win: {rule}"),
             Termination::DrawRule(reason) => format!("draw: {reason}"),
             Termination::IllegalMove { .. } => "illegal move".to_string(),
             Termination::TimeForfeit { .. } => "time forfeit".to_string(),
@@ -287,6 +291,7 @@ impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Termination::NoMoves(side) => write!(f, "{} has no legal move", side.name()),
+            Termination::RuleWin(side, rule) => write!(f, "{} wins by {rule}", side.name()),
             Termination::DrawRule(reason) => write!(f, "draw by rule: {reason}"),
             Termination::IllegalMove { side, reason, .. } => {
                 write!(f, "{} lost by a bad move: {reason}", side.name())
@@ -426,9 +431,15 @@ fn play<G: Game>(
         match game.result() {
             GameResult::Ongoing => {}
             GameResult::Win(winner) => {
-                // The side without a move loses, or wins in giveaway.
-                let stuck = G::side_to_move(game.position());
-                return finish(moves, Some(winner), Termination::NoMoves(stuck));
+                // A rule the game names, else the side without a move loses (or wins in
+                // giveaway).
+                let termination = match game.ending_rule() {
+                    Some(rule) if !rule.contains("no legal move") => {
+                        Termination::RuleWin(winner, rule)
+                    }
+                    _ => Termination::NoMoves(G::side_to_move(game.position())),
+                };
+                return finish(moves, Some(winner), termination);
             }
             GameResult::Draw(reason) => return finish(moves, None, Termination::DrawRule(reason)),
         }
