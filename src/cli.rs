@@ -304,7 +304,7 @@ pub struct TuneArgs {
 
 /// True for the draughts games, whose weights end in a man and a king square table.
 fn variant_has_square_tables(variant: Variant) -> bool {
-    !matches!(variant, Variant::Turkish)
+    !matches!(variant, Variant::Turkish | Variant::Bashni | Variant::Lasca)
 }
 
 /// `damka tune`: fits the evaluation weights of the game to the positions in the data file and

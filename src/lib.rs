@@ -16,7 +16,8 @@
 //!   giveaway, Brazilian, International): its rules, position, move generator, notation, draw
 //!   counters and evaluation; [`turkish`]: Turkish dama, men and kings moving along ranks and
 //!   files on all 64 squares; [`fuk`]: Fuk, Russian checkers with optional capture and the
-//!   huff, built on the Russian game.
+//!   huff, built on the Russian game; [`towers`]: Bashni and Lasca, where a captured piece is
+//!   taken prisoner under the capturing tower.
 //! * **Machinery written once over [`Game`](game::Game).** [`search`] with [`tt`] and
 //!   [`score`]; [`perft`]; [`bench`](mod@bench); [`matchplay`] (engine processes, referee, statistics, PDN
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
@@ -50,6 +51,7 @@ pub mod perft;
 pub mod protocol;
 pub mod score;
 pub mod search;
+pub mod towers;
 pub mod tt;
 pub mod tune;
 pub mod turkish;

@@ -267,6 +267,14 @@ macro_rules! with_game {
                 type $G = $crate::fuk::Fuk;
                 $body
             }
+            $crate::game::Variant::Bashni => {
+                type $G = $crate::towers::Towers<$crate::towers::Bashni>;
+                $body
+            }
+            $crate::game::Variant::Lasca => {
+                type $G = $crate::towers::Towers<$crate::towers::Lasca>;
+                $body
+            }
         }
     };
 }

@@ -446,7 +446,7 @@ mod tests {
         assert_eq!(
             unknown_variant("chess"),
             "unknown variant 'chess' (known: russian, giveaway, brazilian, \
-             international (also normal, standard), turkish, fuk)"
+             international (also normal, standard), turkish, fuk, bashni, lasca)"
         );
     }
 
