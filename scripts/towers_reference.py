@@ -103,6 +103,9 @@ def parse_fen(game, text):
             sq = parse_square(item[:i])
             assert game.on_board(sq), item
             board[sq] = list(item[i:])
+            top = board[sq][0]
+            if (top == "w" and sq[1] == game.size - 1) or (top == "b" and sq[1] == 0):
+                raise ValueError("a man on top on its far rank: " + item)
     return board, side
 
 
