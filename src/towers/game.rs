@@ -74,6 +74,17 @@ impl<R: TowerRules> Game for Towers<R> {
         !movegen::has_capture::<R>(pos)
     }
 
+    /// Every capture, and the side to move may stand pat on the evaluation. Captures take no
+    /// material off the board, so towers can go on capturing back and forth for as long as the
+    /// stacks allow: a quiescence search that had to play every capture chain to its end
+    /// explodes in king endings (millions of nodes at depth 6). Standing pat cuts those chains
+    /// where the evaluation already decides.
+    #[inline]
+    fn quiescence_moves(pos: &Position, list: &mut MoveList<Move>) -> bool {
+        movegen::gen_moves::<R>(pos, list);
+        true
+    }
+
     #[inline]
     fn counters_after(counters: &Counters, _: &Position, mv: Move, _: &Position) -> Counters {
         counters.after_move(mv)

@@ -75,7 +75,7 @@ impl TowerRules for Bashni {
     const PIECES_PER_SIDE: u32 = 12;
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = BASHNI_BENCH;
-    const BENCH_DEPTH: u32 = 10;
+    const BENCH_DEPTH: u32 = 11;
     const OPENING_BOOK: Option<&'static str> = None;
     type Board = Dark8;
 
@@ -93,7 +93,7 @@ impl TowerRules for Lasca {
     const PIECES_PER_SIDE: u32 = 11;
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = LASCA_BENCH;
-    const BENCH_DEPTH: u32 = 10;
+    const BENCH_DEPTH: u32 = 14;
     const OPENING_BOOK: Option<&'static str> = None;
     type Board = Dark7;
 
@@ -111,8 +111,20 @@ pub struct Towers<R>(PhantomData<R>);
 /// The positions `damka bench --variant bashni` searches.
 pub const BASHNI_BENCH: &[&str] = &[
     "W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,h2w,a3w,c3w,e3w,g3w,b6b,d6b,f6b,h6b,a7b,c7b,e7b,g7b,b8b,d8b,f8b,h8b",
+    "W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,h2w,g3w,b4bw,a5bww,g5b,b6b,a7b,c7b,e7b,g7b,b8b,d8b,f8b,h8b",
+    "B:c1w,g1w,a3bww,c3w,e3www,d4wb,f4w,g5bw,d6b,h6b,a7wbb,e7b,g7bbb,b8b",
+    "B:a1w,c1w,g1w,b2w,d2w,b4b,d4w,h4wwww,g5wb,b6b,f6bw,e7bbbbbb,b8b,h8b",
+    "B:e1wBb,h2w,b4bb,d4Wbbb,h6bb,a7b,e7Wb,b8Bwwwwwwww",
+    "W:f4WwbBbbbbbbB,c5Bwwwwwwww,f6Bww,h8b",
 ];
 
 /// The positions `damka bench --variant lasca` searches.
-pub const LASCA_BENCH: &[&str] =
-    &["W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,a3w,c3w,e3w,g3w,a5b,c5b,e5b,g5b,b6b,d6b,f6b,a7b,c7b,e7b,g7b"];
+pub const LASCA_BENCH: &[&str] = &[
+    "W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,a3w,c3w,e3w,g3w,a5b,c5b,e5b,g5b,b6b,d6b,f6b,a7b,c7b,e7b,g7b",
+    "W:c1w,e1Bww,b2w,a3bw,g3bww,b4b,d4bw,c5bw,e5wbb,g5wb,b6b,e7b",
+    "B:e1w,b2bw,f2ww,e3wb,g3w,b4Bwww,a5b,c5b,g5b,a7b,c7Wbb,e7Wb,g7b",
+    "W:a1w,g1Bw,d2bw,f2B,a3Bw,e3Bww,d4bb,f4Bww,c5w,b6Wb,d6Wb,a7b",
+    "W:e1BWw,g1w,b2Bw,a3w,c3wb,g3w,b4w,f4b,a5b,c5wbb,e5bw,g5b,b6Wb,e7b",
+    "B:a1Bw,c1Bw,e1Bbww,g1BbB,c5Wbb,e5BwW,g5Bww,e7W,g7W",
+    "W:e1WbbbB,f2Wbbb,a3BB,c3BwW,g5w,e7Bwwwwww",
+];
