@@ -97,3 +97,20 @@ fn bad_tower_fens_are_errors_not_panics() {
     assert!(L::parse_fen("W:1w,25b").is_ok());
     assert!(L::parse_fen("W:a1wwwwwwwwwwww").is_err());
 }
+
+#[test]
+fn keys_cover_the_whole_stack_not_only_the_top() {
+    type B = Towers<Bashni>;
+    let key = |fen: &str| B::key(&B::parse_fen(fen).expect("valid FEN").0);
+    let same_tops = [
+        "W:c3wbb,h8b",
+        "W:c3wbw,h8b",
+        "W:c3wwb,h8b",
+        "W:c3wb,h8b",
+        "W:c3w,h8b",
+    ];
+    let keys: HashSet<u64> = same_tops.iter().map(|fen| key(fen)).collect();
+    assert_eq!(keys.len(), same_tops.len());
+    assert_ne!(key("W:c3wB,h8b"), key("W:c3wb,h8b"));
+    assert_ne!(key("W:c3wbb,h8b"), key("B:c3wbb,h8b"));
+}

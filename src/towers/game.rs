@@ -125,7 +125,7 @@ impl<R: TowerRules> Game for Towers<R> {
     }
 
     fn weights() -> Weights {
-        eval::weights()
+        eval::weights::<R>()
     }
 
     #[inline]

@@ -76,7 +76,7 @@ impl TowerRules for Bashni {
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = BASHNI_BENCH;
     const BENCH_DEPTH: u32 = 11;
-    const OPENING_BOOK: Option<&'static str> = None;
+    const OPENING_BOOK: Option<&'static str> = Some(include_str!("../../openings/bashni.txt"));
     type Board = Dark8;
 
     /// Russian FEN numbers, as lidraughts writes them: 1 = b8 … 32 = g1.
@@ -94,7 +94,7 @@ impl TowerRules for Lasca {
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = LASCA_BENCH;
     const BENCH_DEPTH: u32 = 14;
-    const OPENING_BOOK: Option<&'static str> = None;
+    const OPENING_BOOK: Option<&'static str> = Some(include_str!("../../openings/lasca.txt"));
     type Board = Dark7;
 
     /// Lasca's numbers run from White's corner: 1 = a1, 2 = c1 … 25 = g7.
