@@ -10,6 +10,7 @@ use crate::eval::{FEATURES, Term, Weights};
 use crate::game::{Game, GameMove, GameResult, Variant};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
+use crate::perft::Counting;
 use crate::score::Score;
 use crate::types::{Kind, Piece, Side, Square};
 
@@ -72,6 +73,15 @@ impl<R: TowerRules> Game for Towers<R> {
     #[inline]
     fn is_quiet(pos: &Position) -> bool {
         !movegen::has_capture::<R>(pos)
+    }
+
+    fn perft_expand(pos: &Position, _: Counting, list: &mut MoveList<Move>) {
+        movegen::gen_all_moves::<R>(pos, list);
+    }
+
+    fn perft_leaves(pos: &Position, _: Counting, scratch: &mut MoveList<Move>) -> u64 {
+        movegen::gen_all_moves::<R>(pos, scratch);
+        scratch.len() as u64
     }
 
     /// Every capture, and the side to move may stand pat on the evaluation. Captures take no

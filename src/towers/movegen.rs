@@ -107,6 +107,16 @@ pub fn has_capture<R: TowerRules>(pos: &Position) -> bool {
         .any(|sq| can_capture_from::<R>(pos, sq, us, pos.kings().contains(sq)))
 }
 
+/// The most capture paths [`gen_moves`] lists in one position.
+///
+/// A move is its landing path, and a flying king that bounces over tall towers has a choice of
+/// landing squares at every jump (each of them allowing the next jump, so the landing rule
+/// keeps them all): the paths multiply, and positions reached in search can have hundreds of
+/// millions of them, which no search can list, let alone try. Past this many, the rest of a
+/// position's paths are left out of the list the search, the notation and the referee use;
+/// perft lists them all ([`gen_all_moves`]). Ordinary positions have a few dozen paths.
+pub const MAX_LISTED_PATHS: usize = 1 << 14;
+
 /// The walk through every capture sequence of one tower.
 struct Walk<'a> {
     board: Position,
@@ -116,6 +126,7 @@ struct Walk<'a> {
     captured: Bitboard,
     promoted: bool,
     list: &'a mut MoveList<Move>,
+    limit: usize,
 }
 
 impl Walk<'_> {
@@ -141,6 +152,9 @@ impl Walk<'_> {
             return false;
         }
         for jump in &found[..count] {
+            if self.list.len() >= self.limit {
+                break;
+            }
             let before = self.board.stack(jump.over);
             let Some((piece, rest)) = before.pop_top() else {
                 continue;
@@ -162,6 +176,9 @@ impl Walk<'_> {
                 }
             }
             for land in landings {
+                if self.list.len() >= self.limit {
+                    break;
+                }
                 self.land::<R>(land, carried);
             }
             self.captured = captured;
@@ -190,8 +207,8 @@ impl Walk<'_> {
     }
 }
 
-/// Appends every capture sequence of the side to move.
-fn gen_captures<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>) {
+/// Appends the capture sequences of the side to move, until the list holds `limit` moves.
+fn gen_captures<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>, limit: usize) {
     let us = pos.side_to_move();
     for from in pos.owned(us) {
         let mover = pos.stack(from);
@@ -208,6 +225,7 @@ fn gen_captures<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>) {
             captured: Bitboard::EMPTY,
             promoted: false,
             list: &mut *list,
+            limit,
         };
         walk.extend::<R>(from, mover);
     }
@@ -251,11 +269,20 @@ pub fn gen_quiets<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>) {
     }
 }
 
-/// Fills `list` with the legal moves of `pos`: every capture path if there is a capture, else
-/// every quiet move.
+/// Fills `list` with the legal moves of `pos`: the capture paths if there is a capture (at most
+/// [`MAX_LISTED_PATHS`] of them), else every quiet move.
 pub fn gen_moves<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>) {
     list.clear();
-    gen_captures::<R>(pos, list);
+    gen_captures::<R>(pos, list, MAX_LISTED_PATHS);
+    if list.is_empty() {
+        gen_quiets::<R>(pos, list);
+    }
+}
+
+/// Fills `list` with every legal move of `pos`, however many capture paths there are (perft).
+pub fn gen_all_moves<R: TowerRules>(pos: &Position, list: &mut MoveList<Move>) {
+    list.clear();
+    gen_captures::<R>(pos, list, usize::MAX);
     if list.is_empty() {
         gen_quiets::<R>(pos, list);
     }
