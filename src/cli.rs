@@ -378,7 +378,11 @@ pub struct TuneArgs {
 fn variant_has_square_tables(variant: Variant) -> bool {
     !matches!(
         variant,
-        Variant::Turkish | Variant::Ugolki | Variant::UgolkiDiagonal
+        Variant::Turkish
+            | Variant::Ugolki
+            | Variant::UgolkiDiagonal
+            | Variant::Bashni
+            | Variant::Lasca
     )
 }
 

@@ -17,7 +17,8 @@
 //!   counters and evaluation; [`turkish`]: Turkish dama, men and kings moving along ranks and
 //!   files on all 64 squares; [`fuk`]: Fuk, Russian checkers with optional capture and the
 //!   huff, built on the Russian game; [`ugolki`]: Ugolki, the race to fill the opponent's
-//!   corner house, classic and diagonal.
+//!   corner house, classic and diagonal; [`towers`]: Bashni and Lasca, where a captured piece
+//!   is taken prisoner under the capturing tower.
 //! * **Machinery written once over [`Game`](game::Game).** [`search`] with [`tt`] and
 //!   [`score`]; [`perft`]; [`bench`](mod@bench); [`matchplay`] (engine processes, referee, statistics, PDN
 //!   and opening books); [`tune`] (self-play and fitting the evaluation).
@@ -54,6 +55,7 @@ pub mod perft;
 pub mod protocol;
 pub mod score;
 pub mod search;
+pub mod towers;
 pub mod tt;
 pub mod tune;
 pub mod turkish;

@@ -1,5 +1,6 @@
 //! Zobrist keys: one fixed random number per (side, piece kind, square), one for the side to
-//! move, and one per square for a piece that may be huffed (Fuk). The numbers are generated at compile time from a fixed seed, so keys are the same in
+//! move, one per square for a piece that may be huffed (Fuk), and a keyed mix of a whole tower
+//! per square (Bashni, Lasca). The numbers are generated at compile time from a fixed seed, so keys are the same in
 //! every build and every run (bench signatures and tests depend on that).
 
 use crate::types::{Bitboard, Kind, Piece, Side, Square};
@@ -58,6 +59,38 @@ const fn build_huffable_keys() -> [u64; 64] {
 }
 
 static HUFFABLE_KEYS: [u64; 64] = build_huffable_keys();
+
+/// Per-square keys for towers (Bashni, Lasca), drawn from their own seed so that no other key
+/// changed when the tower games came.
+const fn build_tower_keys() -> [u64; 64] {
+    let mut keys = [0; 64];
+    let mut state = 0x746F_7765_725F_6B65; // "tower_ke"
+    let mut square = 0;
+    while square < 64 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        keys[square] = value;
+        square += 1;
+    }
+    keys
+}
+
+static TOWER_KEYS: [u64; 64] = build_tower_keys();
+
+/// The key of a whole tower on `square`, given as its packed pieces (`stack`, 0 for an empty
+/// square, whose key is 0). The mix is a bijection of `stack` for each square, so two different
+/// towers on one square never share a key: the key covers every piece of the stack, not only
+/// the top.
+#[inline]
+pub fn tower_key(square: Square, stack: u64) -> u64 {
+    if stack == 0 {
+        return 0;
+    }
+    let mut z = stack ^ TOWER_KEYS[square.index() & 63];
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// The key that is XORed in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = splitmix64(0x7369_6465_5F74_6F6D).1;

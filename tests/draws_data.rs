@@ -180,3 +180,13 @@ fn turkish_kings_only_counter_needs_kings_on_both_sides() {
         "H29 with kings on both sides"
     );
 }
+
+#[test]
+fn bashni_draw_rules_at_their_boundary_through_the_binary() {
+    assert!(check_game(Variant::Bashni) >= 4);
+}
+
+#[test]
+fn lasca_draw_rules_at_their_boundary_through_the_binary() {
+    assert!(check_game(Variant::Lasca) >= 4);
+}

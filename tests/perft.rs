@@ -169,3 +169,25 @@ fn ugolki_diagonal_perft_shallow() {
 fn ugolki_diagonal_perft_deep() {
     run_perft_files(Variant::UgolkiDiagonal, None);
 }
+
+#[test]
+fn bashni_perft_shallow() {
+    run_perft_files(Variant::Bashni, Some(5_000_000));
+}
+
+#[test]
+#[ignore = "deep perft: several seconds per line"]
+fn bashni_perft_deep() {
+    run_perft_files(Variant::Bashni, None);
+}
+
+#[test]
+fn lasca_perft_shallow() {
+    run_perft_files(Variant::Lasca, SHALLOW);
+}
+
+#[test]
+#[ignore = "deep perft"]
+fn lasca_perft_deep() {
+    run_perft_files(Variant::Lasca, None);
+}

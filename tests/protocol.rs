@@ -30,7 +30,7 @@ fn handshake_lists_every_option() {
         "Ponder type check default false",
         "MultiPV type spin default 1 min 1 max 64",
         "Move Overhead type spin default 20 min 0 max 5000",
-        "UCI_Variant type combo default russian var russian var giveaway var brazilian var international var turkish var fuk var ugolki var ugolki-diagonal",
+        "UCI_Variant type combo default russian var russian var giveaway var brazilian var international var turkish var fuk var ugolki var ugolki-diagonal var bashni var lasca",
         "Draw Repetition type check default true",
         "Draw Kings Only type check default true",
         "Draw Three Kings type check default true",

@@ -11,7 +11,7 @@ use common::Rng;
 use common::server::{Server, is_move};
 
 /// Well-formed lines the mutations start from.
-const SEEDS: [&str; 53] = [
+const SEEDS: [&str; 62] = [
     "uci",
     "isready",
     "ucinewgame",
@@ -65,6 +65,15 @@ const SEEDS: [&str; 53] = [
     "setoption name UCI_Variant value ugolki-diagonal",
     "setoption name UgolkiHouse value 3x3",
     "go depth 3 searchmoves a3-b4 c3-e5",
+    "setoption name UCI_Variant value bashni",
+    "position startpos moves c3-d4 f6-e5 d4:f6",
+    "position fen W:c3wbb,d4bW,f6b,h8B:H4",
+    "position fen W:c3w,d4bbbb,a7b moves c3:e5:c3:e5:c3",
+    "go depth 3 searchmoves c3-d4 e3-f4",
+    "setoption name UCI_Variant value lasca",
+    "position fen W:d4W,e5bb,a7b moves d4:f6:d4",
+    "position startpos moves c3-d4 e5:c3",
+    "position fen B:e3b,d2w,b2w,g5w:H29",
 ];
 
 const WORDS: [&str; 24] = [

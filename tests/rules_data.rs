@@ -16,6 +16,9 @@
 //!                                  `d` shows it: the result, then the rule that decided it)
 //! ```
 //!
+//! In the tower games (Bashni, Lasca) a move is its landing path, so their files list each move
+//! as its text, `c3-d4` or `c3:e5:c3`, instead of (from, to, captured squares).
+//!
 //! A move that begins by removing a piece (Fuk's huff, [`GameMove::huffed`]) is written with
 //! that square and `*` in front, `f6*c3-d4`; the removed piece is not among the captured ones.
 
@@ -97,9 +100,13 @@ fn legal_moves<G: Game>(rule: &str, fen: &str) -> BTreeSet<String> {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let by_path = matches!(G::VARIANT, Variant::Bashni | Variant::Lasca);
     let shown: BTreeSet<String> = list
         .iter()
         .map(|mv| {
+            if by_path {
+                return G::move_text(&pos, *mv);
+            }
             let (from, to) = (G::square_name(mv.from()), G::square_name(mv.to()));
             let huff = mv.huffed();
             let prefix = huff.map_or(String::new(), |sq| format!("{}*", G::square_name(sq)));
@@ -217,4 +224,16 @@ fn ugolki_hand_made_positions_have_exactly_their_legal_moves_and_endings() {
 fn ugolki_diagonal_hand_made_positions_have_exactly_their_legal_moves_and_endings() {
     let checked = check_game(Variant::UgolkiDiagonal);
     assert!(checked >= 30, "only {checked} diagonal Ugolki positions");
+}
+
+#[test]
+fn bashni_hand_made_positions_have_exactly_their_legal_moves() {
+    let checked = check_game(Variant::Bashni);
+    assert!(checked >= 30, "only {checked} Bashni positions");
+}
+
+#[test]
+fn lasca_hand_made_positions_have_exactly_their_legal_moves() {
+    let checked = check_game(Variant::Lasca);
+    assert!(checked >= 30, "only {checked} Lasca positions");
 }

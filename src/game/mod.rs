@@ -305,6 +305,14 @@ macro_rules! with_game {
                 type $G = $crate::ugolki::Diagonal;
                 $body
             }
+            $crate::game::Variant::Bashni => {
+                type $G = $crate::towers::Towers<$crate::towers::Bashni>;
+                $body
+            }
+            $crate::game::Variant::Lasca => {
+                type $G = $crate::towers::Towers<$crate::towers::Lasca>;
+                $body
+            }
         }
     };
 }

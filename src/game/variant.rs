@@ -28,11 +28,16 @@ pub enum Variant {
     Ugolki,
     /// Ugolki in all eight directions.
     UgolkiDiagonal,
+    /// Bashni (column draughts): Russian moves, but a jumped tower loses only its top piece,
+    /// which goes under the capturing tower.
+    Bashni,
+    /// Lasca: towers on the 7×7 board; men move and capture forward only, kings one square.
+    Lasca,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 10] = [
         Variant::Russian,
         Variant::Giveaway,
         Variant::Brazilian,
@@ -41,6 +46,8 @@ impl Variant {
         Variant::Fuk,
         Variant::Ugolki,
         Variant::UgolkiDiagonal,
+        Variant::Bashni,
+        Variant::Lasca,
     ];
 
     /// The protocol name, as used by `UCI_Variant` and `--variant`.
@@ -54,6 +61,8 @@ impl Variant {
             Variant::Fuk => "fuk",
             Variant::Ugolki => "ugolki",
             Variant::UgolkiDiagonal => "ugolki-diagonal",
+            Variant::Bashni => "bashni",
+            Variant::Lasca => "lasca",
         }
     }
 
@@ -68,6 +77,8 @@ impl Variant {
             Variant::Fuk => "fuk (huffing checkers)",
             Variant::Ugolki => "Ugolki",
             Variant::UgolkiDiagonal => "diagonal Ugolki",
+            Variant::Bashni => "Bashni (column draughts)",
+            Variant::Lasca => "Lasca",
         }
     }
 
@@ -94,6 +105,12 @@ impl Variant {
                 "a race on all 64 squares to fill the opponent's house, stepping and jumping along ranks and files"
             }
             Variant::UgolkiDiagonal => "Ugolki stepping and jumping in all eight directions",
+            Variant::Bashni => {
+                "towers on the Russian board: only the top of a jumped tower is taken, to the bottom of the capturer"
+            }
+            Variant::Lasca => {
+                "towers on 7x7: men forward only, kings one square, crowning ends a capture"
+            }
         }
     }
 
@@ -105,6 +122,12 @@ impl Variant {
             }
             Variant::International => {
                 "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20"
+            }
+            Variant::Bashni => {
+                "W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,h2w,a3w,c3w,e3w,g3w,b6b,d6b,f6b,h6b,a7b,c7b,e7b,g7b,b8b,d8b,f8b,h8b"
+            }
+            Variant::Lasca => {
+                "W:a1w,c1w,e1w,g1w,b2w,d2w,f2w,a3w,c3w,e3w,g3w,a5b,c5b,e5b,g5b,b6b,d6b,f6b,a7b,c7b,e7b,g7b"
             }
             Variant::Turkish => {
                 "W:Wa2,a3,b2,b3,c2,c3,d2,d3,e2,e3,f2,f3,g2,g3,h2,h3:Ba6,a7,b6,b7,c6,c7,d6,d7,e6,e7,f6,f7,g6,g7,h6,h7"

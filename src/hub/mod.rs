@@ -469,7 +469,8 @@ mod tests {
         assert_eq!(
             unknown_variant("chess"),
             "unknown variant 'chess' (known: russian, giveaway, brazilian, \
-             international (also normal, standard), turkish, fuk, ugolki, ugolki-diagonal)"
+             international (also normal, standard), turkish, fuk, ugolki, ugolki-diagonal, \
+             bashni, lasca)"
         );
     }
 

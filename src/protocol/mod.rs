@@ -371,7 +371,7 @@ mod tests {
         assert!(lines.contains(&"option name Ponder type check default false".into()));
         assert!(
             lines
-                .contains(&"option name UCI_Variant type combo default russian var russian var giveaway var brazilian var international var turkish var fuk var ugolki var ugolki-diagonal".into())
+                .contains(&"option name UCI_Variant type combo default russian var russian var giveaway var brazilian var international var turkish var fuk var ugolki var ugolki-diagonal var bashni var lasca".into())
         );
     }
 
