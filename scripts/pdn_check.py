@@ -58,7 +58,7 @@ def check(game):
     if "draw by rule" in termination and counters_set(fen):
         return None, f"{len(moves)} legal moves; the draw came from the FEN's counters, not checked"
     if "material unchanged" in termination:
-        # RULES.md's draw 6 (32 moves without capture or promotion): pydraughts has no such rule.
+        # damka's draw 6 (docs/rules.md) (32 moves without capture or promotion): pydraughts has no such rule.
         return None, f"{len(moves)} legal moves; material-unchanged draw, a rule pydraughts lacks"
     if not board.is_over():
         return False, f"{len(moves)} moves; damka says {termination!r}, pydraughts plays on"

@@ -29,7 +29,7 @@ fn uci_lists_both_variants_and_the_house_option() {
         .find(|l| l.starts_with("option name UCI_Variant "))
         .expect("UCI_Variant is listed");
     assert!(variant.contains(" var ugolki "), "{variant}");
-    assert!(variant.ends_with(" var ugolki-diagonal"), "{variant}");
+    assert!(variant.contains(" var ugolki-diagonal"), "{variant}");
     assert!(
         lines.contains(
             &"option name UgolkiHouse type combo default 3x3 var 3x3 var 3x4 var triangle"
