@@ -194,23 +194,35 @@ pub struct Fen {
     pub extras: Vec<(String, u64)>,
 }
 
+/// A FEN as every game's reader takes it: white space removed and a trailing `.` dropped; an
+/// error if nothing is left.
+pub fn fen_text(text: &str) -> Result<String, NotationError> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let text = text.trim_end_matches('.');
+    if text.is_empty() {
+        return Err(NotationError::Empty("FEN"));
+    }
+    Ok(text.to_string())
+}
+
+/// The side to move of a FEN's first field: `W` or `B`, either case.
+pub fn fen_side(field: &str) -> Result<Side, NotationError> {
+    match field {
+        "W" | "w" => Ok(Side::White),
+        "B" | "b" => Ok(Side::Black),
+        other => Err(NotationError::BadSideToMove(other.to_string())),
+    }
+}
+
 impl Fen {
     /// Parses a PDN FEN with the squares of game `G`'s board: `W:Wa1,c1,Kd4:Bb6,Kh8`. Squares
     /// may be algebraic or PDN numbers, lower case, with spaces, ranges (`1-12`), a trailing
     /// `.` and extra `:<tag><number>` fields. Validation is syntactic plus "no square twice";
     /// the game checks the rest.
     pub fn parse<G: Game>(text: &str) -> Result<Fen, NotationError> {
-        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let text = text.trim_end_matches('.');
-        if text.is_empty() {
-            return Err(NotationError::Empty("FEN"));
-        }
+        let text = fen_text(text)?;
         let mut fields = text.split(':');
-        let side = match fields.next().unwrap_or_default() {
-            "W" | "w" => Side::White,
-            "B" | "b" => Side::Black,
-            other => return Err(NotationError::BadSideToMove(other.to_string())),
-        };
+        let side = fen_side(fields.next().unwrap_or_default())?;
         let mut fen = Fen {
             white: Bitboard::EMPTY,
             black: Bitboard::EMPTY,

@@ -43,11 +43,11 @@ const fn build_piece_keys() -> [[[u64; 64]; 2]; 2] {
 
 static PIECE_KEYS: [[[u64; 64]; 2]; 2] = build_piece_keys();
 
-/// Keys for a huffable piece on every bit index 0..64, drawn from their own seed so that no
-/// other key changed when Fuk came.
-const fn build_huffable_keys() -> [u64; 64] {
+/// 64 keys, one per bit index, drawn from their own `seed`: a game that needs keys of its own
+/// gets them without changing any key of another game.
+const fn seeded_keys(seed: u64) -> [u64; 64] {
     let mut keys = [0; 64];
-    let mut state = 0x6675_6B5F_6875_6666; // "fuk_huff"
+    let mut state = seed;
     let mut square = 0;
     while square < 64 {
         let (next, value) = splitmix64(state);
@@ -58,24 +58,11 @@ const fn build_huffable_keys() -> [u64; 64] {
     keys
 }
 
-static HUFFABLE_KEYS: [u64; 64] = build_huffable_keys();
+/// Keys for a huffable piece on every bit index (Fuk).
+static HUFFABLE_KEYS: [u64; 64] = seeded_keys(0x6675_6B5F_6875_6666); // "fuk_huff"
 
-/// Per-square keys for towers (Bashni, Lasca), drawn from their own seed so that no other key
-/// changed when the tower games came.
-const fn build_tower_keys() -> [u64; 64] {
-    let mut keys = [0; 64];
-    let mut state = 0x746F_7765_725F_6B65; // "tower_ke"
-    let mut square = 0;
-    while square < 64 {
-        let (next, value) = splitmix64(state);
-        state = next;
-        keys[square] = value;
-        square += 1;
-    }
-    keys
-}
-
-static TOWER_KEYS: [u64; 64] = build_tower_keys();
+/// Per-square keys for towers (Bashni, Lasca).
+static TOWER_KEYS: [u64; 64] = seeded_keys(0x746F_7765_725F_6B65); // "tower_ke"
 
 /// The key of a whole tower on `square`, given as its packed pieces (`stack`, 0 for an empty
 /// square, whose key is 0). The mix is a bijection of `stack` for each square, so two different

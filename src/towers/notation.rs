@@ -48,17 +48,9 @@ fn split_tower(item: &str) -> Option<(&str, &str)> {
 pub fn parse_fen<R: TowerRules>(
     text: &str,
 ) -> Result<(Position, Vec<(String, u64)>), NotationError> {
-    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let text = text.trim_end_matches('.');
-    if text.is_empty() {
-        return Err(NotationError::Empty("FEN"));
-    }
+    let text = crate::notation::fen_text(text)?;
     let mut fields = text.split(':');
-    let side = match fields.next().unwrap_or_default() {
-        "W" | "w" => Side::White,
-        "B" | "b" => Side::Black,
-        other => return Err(NotationError::BadSideToMove(other.to_string())),
-    };
+    let side = crate::notation::fen_side(fields.next().unwrap_or_default())?;
     let mut pos = Position::empty(side);
     let mut extras = Vec::new();
     let towers = fields.next().unwrap_or_default();
