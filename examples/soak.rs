@@ -354,6 +354,7 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
         };
         if let Some(used) = used {
             if used > clocks[side] {
+                log(&format!("position of the time loss: {}", record.fen()));
                 fault = Some((
                     Fault::TimeLoss(used - clocks[side], clocks[side], "go"),
                     side,
@@ -401,6 +402,7 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
                 Ok(line) if hit => {
                     let used = sent.elapsed();
                     if used > clocks[waiting] {
+                        log(&format!("position of the time loss: {}", record.fen()));
                         let over = used - clocks[waiting];
                         fault =
                             Some((Fault::TimeLoss(over, clocks[waiting], "ponderhit"), waiting));

@@ -703,8 +703,19 @@ impl Engine {
     /// Starts searching the current position in the background; the result goes to `reporter`.
     /// A search already running is stopped first.
     pub fn go(&mut self, limits: Limits, reporter: Box<dyn Reporter>) {
+        self.go_at(limits, reporter, std::time::Instant::now());
+    }
+
+    /// As [`Engine::go`], with the clock running since `received` (when the command was read).
+    pub fn go_at(
+        &mut self,
+        limits: Limits,
+        reporter: Box<dyn Reporter>,
+        received: std::time::Instant,
+    ) {
         self.finish_search();
         self.control.reset();
+        self.control.start_clock(received);
         let game = self.searched_game();
         let config = self.search_config();
         let tt = Arc::clone(&self.tt);
@@ -733,9 +744,7 @@ impl Engine {
 
     /// The opponent played the pondered move: the search switches to its clock.
     pub fn ponderhit(&self) {
-        self.control
-            .ponderhit
-            .store(true, std::sync::atomic::Ordering::Relaxed);
+        self.control.ponderhit_at(std::time::Instant::now());
     }
 
     /// A handle other threads can use to stop the search.

@@ -89,6 +89,8 @@ pub struct Go {
     pub limits: Limits,
     /// The moves of `searchmoves`, as given.
     pub searchmoves: Vec<String>,
+    /// When the line was read: the clock runs from there, however busy the main loop was.
+    pub received: Option<std::time::Instant>,
 }
 
 /// Why an input line is not a command.

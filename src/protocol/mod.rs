@@ -84,13 +84,15 @@ fn spawn_reader(
                     break;
                 }
             };
-            // These three must act while the main loop may be busy; they go on to it too, so
-            // that it also sees them in order.
-            match parsed {
+            // `stop`, `quit` and `ponderhit` must act while the main loop may be busy, and
+            // `go` starts its clock now; all go on to the loop too, so that it sees them in order.
+            let mut parsed = parsed;
+            match &mut parsed {
+                Ok(Command::Go(go)) => go.received = Some(std::time::Instant::now()),
                 Ok(Command::Stop) | Ok(Command::Quit) => {
                     control.stop.store(true, Ordering::Relaxed)
                 }
-                Ok(Command::PonderHit) => control.ponderhit.store(true, Ordering::Relaxed),
+                Ok(Command::PonderHit) => control.ponderhit_at(std::time::Instant::now()),
                 _ => {}
             }
             if tx.send(Event::Input(parsed)).is_err() {
@@ -241,7 +243,8 @@ impl Server {
         let reporter = UciReporter {
             out: self.out.clone(),
         };
-        self.engine.go(limits, Box::new(reporter));
+        let received = go.received.unwrap_or_else(std::time::Instant::now);
+        self.engine.go_at(limits, Box::new(reporter), received);
     }
 
     /// Writes `info string <text>`.

@@ -3,7 +3,7 @@
 //! resolution that never stops in the middle of a forced capture. Draws by repetition and by
 //! every endgame counter are scored here exactly as the game record declares them.
 
-use super::ordering::{MAX_PLY, Ordering, pick_next};
+use super::ordering::{MAX_PLY, Ordering, pick_next, sort_if_long};
 use super::{SearchConfig, Shared};
 use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
@@ -41,6 +41,10 @@ pub struct RootMove<M> {
     pub seldepth: u32,
 }
 
+/// Generated moves between two looks at the clock, whatever the node count (see
+/// [`Worker::note_moves`]).
+const MOVES_PER_POLL: usize = 4096;
+
 /// The state of one search thread.
 pub struct Worker<'a, G: Game> {
     /// 0 for the main thread.
@@ -71,6 +75,8 @@ pub struct Worker<'a, G: Game> {
     pub root_moves: Vec<RootMove<G::Move>>,
     /// Set when the search was aborted; scores from that iteration are not to be trusted.
     pub aborted: bool,
+    /// Moves generated since the clock was last looked at (see [`Worker::note_moves`]).
+    moves_since_poll: usize,
 }
 
 /// Zobrist-style keys for "draw rule `r` is `n` plies away", mixed into the table key.
@@ -128,6 +134,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 })
                 .collect(),
             aborted: false,
+            moves_since_poll: 0,
         }
     }
 
@@ -158,15 +165,36 @@ impl<'a, G: Game> Worker<'a, G> {
             self.shared.abort.store(true, AtomicOrdering::Relaxed);
         }
         if self.nodes & 1023 == 0 {
-            self.shared.publish_nodes(self.id, self.nodes);
-            if self.id == 0 {
-                self.shared.poll_clock();
-            }
+            self.poll();
         }
         if self.shared.abort.load(AtomicOrdering::Relaxed) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// Publishes the node count and, on the main thread, looks at the clock and `stop`.
+    fn poll(&mut self) {
+        self.moves_since_poll = 0;
+        self.shared.publish_nodes(self.id, self.nodes);
+        if self.id == 0 {
+            self.shared.poll_clock();
+        }
+    }
+
+    /// Counts `moves` just generated towards the next look at the clock.
+    ///
+    /// Nodes are a fair measure of time while positions have a few dozen moves, but a tower
+    /// game's node can list thousands of capture paths, and a thousand such nodes take seconds.
+    /// Polling also after every [`MOVES_PER_POLL`] generated moves bounds the time between two
+    /// looks at the clock by the work done, not by the node count, so `stop` and the hard time
+    /// limit are obeyed within a few milliseconds in every game. Node counts do not change.
+    #[inline]
+    fn note_moves(&mut self, moves: usize) {
+        self.moves_since_poll += moves;
+        if self.moves_since_poll >= MOVES_PER_POLL {
+            self.poll();
+        }
     }
 
     /// The table key of a node: the position's key, plus the draw counters close to firing.
@@ -353,6 +381,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         G::generate(pos, &mut list);
+        self.note_moves(list.len());
         if list.is_empty() {
             self.lists[ply] = list;
             return Self::no_move_score(ply);
@@ -401,8 +430,13 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
         let side = G::side_to_move(pos);
+        let sorted = sort_if_long(list.as_mut_slice(), &mut sort_keys);
         for index in 0..list.len() {
-            let mv = pick_next(list.as_mut_slice(), &mut sort_keys, index);
+            let mv = if sorted {
+                list[index]
+            } else {
+                pick_next(list.as_mut_slice(), &mut sort_keys, index)
+            };
             let quiet = !mv.is_capture() && !mv.promotes();
             // Late quiet moves are searched shallower first; a surprise earns a full search.
             let mut reduction = 0;
@@ -506,6 +540,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let stand_pat = G::quiescence_moves(pos, &mut list);
+        self.note_moves(list.len());
         let mut best = -Score::INFINITE;
         if stand_pat {
             if list.is_empty() {

@@ -24,7 +24,7 @@ use crate::tt::Tt;
 use alphabeta::{RootMove, Worker};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Settings that stay the same from search to search (the engine's options).
 #[derive(Clone, Debug)]
@@ -70,6 +70,9 @@ pub struct Control {
     pub stop: AtomicBool,
     /// The pondered move was played: switch from pondering to the clock.
     pub ponderhit: AtomicBool,
+    /// When our clock started: when `go` (or `ponderhit`) was read, not when the search
+    /// thread got round to looking, so time spent before the search counts against it.
+    clock_started: Mutex<Option<Instant>>,
 }
 
 impl Control {
@@ -77,6 +80,37 @@ impl Control {
     pub fn reset(&self) {
         self.stop.store(false, Ordering::Relaxed);
         self.ponderhit.store(false, Ordering::Relaxed);
+        self.set_clock_start(None);
+    }
+
+    /// Marks the moment our clock started running (the `go` or `ponderhit` just read).
+    pub fn start_clock(&self, at: Instant) {
+        self.set_clock_start(Some(at));
+    }
+
+    /// Raises the `ponderhit` flag with the clock started `at`; a second call (the same
+    /// `ponderhit` seen again by the main loop) keeps the first moment.
+    pub fn ponderhit_at(&self, at: Instant) {
+        if self.ponderhit.load(Ordering::Acquire) {
+            return;
+        }
+        self.start_clock(at);
+        self.ponderhit.store(true, Ordering::Release);
+    }
+
+    fn set_clock_start(&self, at: Option<Instant>) {
+        if let Ok(mut start) = self.clock_started.lock() {
+            *start = at;
+        }
+    }
+
+    /// When our clock started, if a front end said so; else now.
+    fn clock_start(&self) -> Instant {
+        self.clock_started
+            .lock()
+            .ok()
+            .and_then(|start| *start)
+            .unwrap_or_else(Instant::now)
     }
 }
 
@@ -209,9 +243,9 @@ impl Shared<'_> {
         let Ok(mut clock) = self.clock.lock() else {
             return;
         };
-        if clock.pondering && self.control.ponderhit.load(Ordering::Relaxed) {
+        if clock.pondering && self.control.ponderhit.load(Ordering::Acquire) {
             clock.pondering = false;
-            clock.time.restart();
+            clock.time.restart_at(self.control.clock_start());
         }
         if !clock.pondering && clock.time.hard_expired() {
             self.abort.store(true, Ordering::Relaxed);
@@ -262,7 +296,7 @@ pub fn run<G: Game>(
     let position = *game.position();
     let side = G::side_to_move(&position);
     let clock = Clock {
-        time: TimeManager::new(limits, side, config.move_overhead),
+        time: TimeManager::starting_at(limits, side, config.move_overhead, control.clock_start()),
         pondering: limits.ponder,
     };
     let threads = config.threads.max(1);
@@ -535,5 +569,22 @@ fn report<G: Game>(
             time,
             pv: G::line_records(root, &rm.pv),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_starts_at_the_first_ponderhit_seen() {
+        let control = Control::default();
+        let first = Instant::now();
+        control.ponderhit_at(first);
+        control.ponderhit_at(first + Duration::from_millis(30));
+        assert_eq!(control.clock_start(), first);
+        control.reset();
+        assert!(!control.ponderhit.load(Ordering::Relaxed));
+        assert!(control.clock_start() >= first);
     }
 }

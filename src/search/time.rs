@@ -75,7 +75,17 @@ pub struct TimeManager {
 impl TimeManager {
     /// Plans the time for `side` to move under `limits`, starting now.
     pub fn new(limits: &Limits, side: Side, overhead: Duration) -> TimeManager {
-        let start = Instant::now();
+        Self::starting_at(limits, side, overhead, Instant::now())
+    }
+
+    /// Plans the time for `side` to move under `limits`, with the clock running since `start`
+    /// (when the command arrived).
+    pub fn starting_at(
+        limits: &Limits,
+        side: Side,
+        overhead: Duration,
+        start: Instant,
+    ) -> TimeManager {
         if limits.infinite {
             return TimeManager {
                 start,
@@ -122,7 +132,12 @@ impl TimeManager {
 
     /// Restarts the clock now (at `ponderhit`, when the opponent's clock stops and ours starts).
     pub fn restart(&mut self) {
-        self.start = Instant::now();
+        self.restart_at(Instant::now());
+    }
+
+    /// Restarts the clock from `start` (when `ponderhit` arrived).
+    pub fn restart_at(&mut self, start: Instant) {
+        self.start = start;
     }
 
     /// Time since the search (or the last restart) began.
