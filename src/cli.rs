@@ -259,6 +259,13 @@ pub struct SelfPlayArgs {
     /// Seed of the random plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Number of the first game (for shards of a larger run: the games are the same as the
+    /// run's games with these numbers).
+    #[arg(long, default_value_t = 0)]
+    pub first_game: u64,
+    /// Games played at once, one per thread (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
     /// Output file: one `<result> <FEN>` line per position.
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -273,6 +280,8 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
     let config = SelfPlay {
         variant: args.variant,
         games: args.games,
+        first_game: args.first_game,
+        threads: args.threads,
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,

@@ -18,6 +18,12 @@ pub struct SelfPlay {
     pub variant: Variant,
     /// Number of games.
     pub games: usize,
+    /// The number of the first game: game `n` is the same game in every run with the same
+    /// seed, so shards `first_game..first_game + games` of one run, played anywhere and
+    /// joined in order, are the very games that one run of all of them plays.
+    pub first_game: u64,
+    /// Games played at once, one per thread (0: one per core).
+    pub threads: usize,
     /// Nodes per move.
     pub nodes: u64,
     /// Random plies played first, so that games differ.
@@ -67,11 +73,29 @@ fn play_for<G: Game>(config: &SelfPlay, mut on_game: impl FnMut(usize, Vec<Sampl
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            (0..config.games)
-                .into_par_iter()
-                .for_each_with(sender, |sender, index| {
-                    let _ = sender.send((index, play_one::<G>(config, index as u64)));
-                });
+            let play_all = || {
+                (0..config.games)
+                    .into_par_iter()
+                    .for_each_with(sender, |sender, index| {
+                        let game = config.first_game + index as u64;
+                        let _ = sender.send((index, play_one::<G>(config, game)));
+                    })
+            };
+            // A pool of the threads asked for; rayon's global pool (one thread per core) if
+            // that pool cannot be had.
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(config.threads)
+                .build()
+            {
+                Ok(pool) => pool.install(play_all),
+                Err(e) => {
+                    log::warn!(
+                        "cannot start {} threads ({e}); using every core",
+                        config.threads
+                    );
+                    play_all()
+                }
+            }
         });
         for (index, samples) in receiver {
             on_game(index, samples);
@@ -163,6 +187,8 @@ mod tests {
     #[test]
     fn a_few_games_give_labelled_positions() {
         let config = SelfPlay {
+            first_game: 0,
+            threads: 0,
             variant: Variant::Russian,
             games: 2,
             nodes: 300,
@@ -175,5 +201,29 @@ mod tests {
         assert!(!samples.is_empty());
         let text = write_samples(&samples);
         assert_eq!(read_samples(&text), (samples, 0));
+    }
+
+    #[test]
+    fn shards_joined_in_order_are_the_whole_run() {
+        let whole = SelfPlay {
+            first_game: 0,
+            threads: 2,
+            variant: Variant::Russian,
+            games: 4,
+            nodes: 300,
+            random_plies: 4,
+            seed: 7,
+            weights: Weights::default(),
+            max_plies: 60,
+        };
+        let shard = |first_game, games| SelfPlay {
+            first_game,
+            games,
+            threads: 1,
+            ..whole.clone()
+        };
+        let mut joined = play(&shard(0, 1));
+        joined.extend(play(&shard(1, 3)));
+        assert_eq!(joined, play(&whole));
     }
 }
