@@ -395,6 +395,70 @@ fn variant_has_square_tables(variant: Variant) -> bool {
     )
 }
 
+/// Arguments of `damka train`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Russian positions written by `selfplay`, in game order (the last tenth is held out).
+    #[arg(long)]
+    pub data: std::path::PathBuf,
+    /// The pattern file to write (the built-in one is `src/draughts/eval/russian.patterns`).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Adam's step size, in hundredths of a man.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// L2 penalty per value.
+    #[arg(long, default_value_t = 1e-7)]
+    pub l2: f64,
+}
+
+/// `damka train`: learns the Russian pattern tables from self-play positions on top of the
+/// linear evaluation and writes them as a pattern file.
+pub fn train(args: TrainArgs) -> Result<(), String> {
+    use crate::tune::{patterns, selfplay::read_samples};
+    let text = std::fs::read_to_string(&args.data)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let (samples, bad) = read_samples(&text);
+    output::line(&format!(
+        "{} positions ({bad} lines unreadable)",
+        samples.len()
+    ));
+    let config = patterns::TrainConfig {
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+        ..patterns::TrainConfig::default()
+    };
+    let start = Instant::now();
+    let weights = crate::draughts::eval::russian_weights();
+    let trained = patterns::train(&samples, &weights, &config, |epoch, train, held_out| {
+        log::info!("epoch {epoch}: error {train:.6}, held out {held_out:.6}");
+        eprintln!(
+            "train: epoch {epoch}/{}: error {train:.6}, held out {held_out:.6}, {:.0} s",
+            args.epochs,
+            start.elapsed().as_secs_f64()
+        );
+    })?;
+    std::fs::write(&args.out, trained.table.write())
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    output::line(&format!(
+        "k {:.3}; {} training and {} held-out positions; held-out error {:.6} -> {:.6} \
+         (epoch {}); {:.0} s; written to {}",
+        trained.k,
+        trained.positions.0,
+        trained.positions.1,
+        trained.held_out_error.0,
+        trained.held_out_error.1,
+        trained.best_epoch,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    ));
+    Ok(())
+}
+
 /// `damka tune`: fits the evaluation weights of the game to the positions in the data file and
 /// prints them, term by term and as the Rust array to put in the game's weight table (`draughts::eval`).
 pub fn tune(args: TuneArgs) -> Result<(), String> {

@@ -43,6 +43,8 @@ enum Command {
     Selfplay(cli::SelfPlayArgs),
     /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
     Tune(cli::TuneArgs),
+    /// Learn the Russian pattern tables from self-play positions and write a pattern file.
+    Train(cli::TrainArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
     Bench(cli::BenchArgs),
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Hub) => damka::hub::run(),
         Some(Command::Selfplay(args)) => cli::selfplay(args),
         Some(Command::Tune(args)) => cli::tune(args),
+        Some(Command::Train(args)) => cli::train(args),
         Some(Command::Bench(args)) => cli::bench(args),
         Some(Command::Analyze(args)) => cli::analyze(args),
         Some(Command::Dxp(args)) => cli::dxp(args),

@@ -66,6 +66,11 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The game's default evaluation weights.
     fn weights() -> eval::Weights;
 
+    /// The game's trained pattern tables, if it has any (see [`eval::patterns`]).
+    fn patterns() -> Option<&'static eval::patterns::PatternTable> {
+        None
+    }
+
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {
         match Self::MOVE_STYLE {

@@ -25,4 +25,8 @@ impl Rules for Russian {
     fn weights() -> super::eval::Weights {
         super::eval::russian_weights()
     }
+
+    fn patterns() -> Option<&'static super::eval::patterns::PatternTable> {
+        Some(&super::eval::patterns::RUSSIAN)
+    }
 }

@@ -1,5 +1,6 @@
 //! Tuning the evaluation: self-play games to label positions with results ([`selfplay`]) and a
 //! logistic-regression fit of the evaluation weights to them ([`texel`]).
 
+pub mod patterns;
 pub mod selfplay;
 pub mod texel;

@@ -10,6 +10,7 @@
 //! can show the terms. This module reads positions only; it knows nothing about search.
 
 mod features;
+pub mod patterns;
 
 pub use features::{draw_scale, features};
 
@@ -155,6 +156,7 @@ pub fn russian_weights() -> Weights {
         let main_road = Dark8::long_diagonal().contains(square);
         w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
     }
+    w[patterns::PATTERN_SCALE] = 0;
     Weights(w)
 }
 
@@ -165,6 +167,8 @@ pub fn fuk_weights() -> Weights {
     w[..SCALARS].copy_from_slice(&FUK_SCALARS);
     w[MAN_SQUARES..MAN_SQUARES + 32].copy_from_slice(&FUK_MAN_SQUARES);
     w[EXTRA_8X8..EXTRA_8X8 + 3].copy_from_slice(&FUK_HUFF_TERMS);
+    // Russian's pattern tables were learned from Russian games, where capturing is compulsory.
+    w[patterns::PATTERN_SCALE] = 0;
     Weights(w)
 }
 
@@ -223,6 +227,7 @@ pub fn international_weights() -> Weights {
 pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
+    let white = white + pattern_term(pos, weights);
     // The known drawn endings are drawn by the rules of the games that lose when blocked.
     let scaled = if R::NO_MOVE_WINS {
         white
@@ -230,6 +235,17 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
         white * draw_scale(pos) / 16
     };
     crate::eval::for_side_to_move(scaled, pos.side_to_move())
+}
+
+/// The pattern tables' term for White, scaled by the weight [`patterns::PATTERN_SCALE`]; 0 for
+/// a game without tables.
+#[inline]
+pub fn pattern_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
+    let scale = weights.0[patterns::PATTERN_SCALE];
+    if scale == 0 {
+        return 0;
+    }
+    R::patterns().map_or(0, |table| table.score(pos) * scale / 100)
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.
@@ -248,6 +264,15 @@ pub fn breakdown<R: Rules>(pos: &Position<R>, weights: &Weights) -> (Vec<Term>, 
             white: w,
             black: b,
             score: w - b,
+        });
+    }
+    if R::patterns().is_some() {
+        let score = pattern_term(pos, weights);
+        terms.push(Term {
+            name: "patterns".to_string(),
+            white: score,
+            black: 0,
+            score,
         });
     }
     let scale = if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) };

@@ -1,0 +1,306 @@
+//! Training the Russian pattern tables ([`crate::draughts::eval::patterns`]) on self-play
+//! positions.
+//!
+//! The tables learn what the linear evaluation misses: the model is
+//! `P(White wins) = 1 / (1 + 10^(-k·s·(e + p)/400))`, with `e` the linear evaluation for White
+//! (kept as it is), `p` the pattern term (the windows' values blended by phase), `s` the
+//! drawn-ending scale and `k` fitted to the linear evaluation alone first. The loss is the mean
+//! squared difference to the game results plus a small L2 penalty that keeps configurations
+//! seen a few times near zero; Adam minimises it over mini-batches. Every position is also used
+//! turned round with the colours swapped (and the result with them), so the tables learn the
+//! board's symmetry. The last tenth of the positions (whole games, as `selfplay` writes them in
+//! game order) is held out, and the tables of the epoch with the lowest held-out error are kept.
+
+use super::selfplay::Sample;
+use crate::board::{Dark8, Geometry};
+use crate::draughts::Russian;
+use crate::draughts::eval::patterns::{FULL_MEN, PatternTable, VALUES, WINDOWS, configurations};
+use crate::draughts::eval::{self, Weights};
+use crate::draughts::notation::parse_fen;
+use crate::types::{Bitboard, Side};
+use rayon::prelude::*;
+
+/// One position ready for training.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    configs: [u16; WINDOWS],
+    /// Share of the opening table, 0..=1.
+    phase: f32,
+    /// The linear evaluation for White, in hundredths of a man.
+    linear: f32,
+    /// The drawn-ending scale, 0..=1.
+    scale: f32,
+    /// The game's result for White.
+    result: f32,
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size, in hundredths of a man.
+    pub rate: f64,
+    /// The L2 penalty per value.
+    pub l2: f64,
+    /// Positions per Adam step.
+    pub batch: usize,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 30,
+            rate: 1.0,
+            l2: 1e-7,
+            batch: 4096,
+        }
+    }
+}
+
+/// What a training run did.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The tables of the best epoch, rounded to whole hundredths.
+    pub table: PatternTable,
+    /// The sigmoid's scale.
+    pub k: f64,
+    /// Training and held-out positions (each counted once, before turning round).
+    pub positions: (usize, usize),
+    /// Held-out error of the linear evaluation alone, and with the best tables.
+    pub held_out_error: (f64, f64),
+    /// The epoch whose tables were kept (1-based).
+    pub best_epoch: usize,
+}
+
+/// The square of each bit after turning the board round (a1 <-> h8).
+fn turn_round(board: Bitboard) -> Bitboard {
+    board
+        .into_iter()
+        .map(|sq| {
+            let (file, rank) = (Dark8::file(sq), Dark8::rank(sq));
+            Dark8::square_at(7 - file, 7 - rank).map_or(Bitboard::EMPTY, |s| s.bb())
+        })
+        .fold(Bitboard::EMPTY, |a, b| a | b)
+}
+
+/// The rows of the samples: each position, then the same position turned round.
+fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
+    samples
+        .par_iter()
+        .filter_map(|sample| {
+            let pos = parse_fen::<Russian>(&sample.fen).ok()?;
+            let scale = eval::draw_scale(&pos);
+            if scale == 0 {
+                return None;
+            }
+            let linear: i32 = eval::features(&pos)
+                .iter()
+                .zip(weights.0.iter())
+                .map(|(f, w)| f * w)
+                .sum();
+            let men = (pos.men(Side::White).count() + pos.men(Side::Black).count()) as i32;
+            let phase = men.min(FULL_MEN) as f32 / FULL_MEN as f32;
+            let (white, black) = (pos.pieces(Side::White), pos.pieces(Side::Black));
+            let row = Row {
+                configs: configurations(white, black),
+                phase,
+                linear: linear as f32,
+                scale: scale as f32 / 16.0,
+                result: sample.result as f32,
+            };
+            let turned = Row {
+                configs: configurations(turn_round(black), turn_round(white)),
+                linear: -row.linear,
+                result: 1.0 - row.result,
+                ..row
+            };
+            Some([row, turned])
+        })
+        .flatten_iter()
+        .collect()
+}
+
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The pattern term of a row under `values`.
+#[inline]
+fn pattern(row: &Row, values: &[f32]) -> f32 {
+    let (mut opening, mut ending) = (0.0, 0.0);
+    for (w, &c) in row.configs.iter().enumerate() {
+        opening += values[PatternTable::index(0, w, c)];
+        ending += values[PatternTable::index(1, w, c)];
+    }
+    opening * row.phase + ending * (1.0 - row.phase)
+}
+
+fn error(rows: &[Row], values: &[f32], k: f64) -> f64 {
+    let total: f64 = rows
+        .par_iter()
+        .map(|row| {
+            let e = (row.linear + pattern(row, values)) as f64 * row.scale as f64;
+            (row.result as f64 - sigmoid(k, e)).powi(2)
+        })
+        .sum();
+    total / rows.len().max(1) as f64
+}
+
+/// The `k` that fits the linear evaluation best (golden-section search on 0.05..5).
+fn fit_k(rows: &[Row]) -> f64 {
+    let zero = vec![0.0f32; VALUES];
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..30 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(rows, &zero, a) < error(rows, &zero, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Trains the tables on `samples` (Russian positions from `selfplay`) on top of the linear
+/// evaluation with `weights`; `progress` hears about each epoch.
+pub fn train(
+    samples: &[Sample],
+    weights: &Weights,
+    config: &TrainConfig,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Result<Trained, String> {
+    let held_out = samples.len() / 10;
+    let (training, validation) = samples.split_at(samples.len() - held_out);
+    let train_rows = rows(training, weights);
+    let valid_rows = rows(validation, weights);
+    if train_rows.is_empty() || valid_rows.is_empty() {
+        return Err("too few readable positions to train on".to_string());
+    }
+    let k = fit_k(&train_rows);
+    let mut values = vec![0.0f32; VALUES];
+    let before = error(&valid_rows, &values, k);
+    let (mut best, mut best_error, mut best_epoch) = (values.clone(), before, 0);
+    let (mut m, mut v) = (vec![0.0f64; VALUES], vec![0.0f64; VALUES]);
+    let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
+    let ln10 = std::f64::consts::LN_10;
+    let mut step = 0i32;
+    let mut order: Vec<usize> = (0..train_rows.len()).collect();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for epoch in 1..=config.epochs {
+        // A fresh order each epoch (Fisher-Yates with xorshift).
+        for i in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        for batch in order.chunks(config.batch) {
+            let gradient = batch
+                .par_chunks(512)
+                .map(|chunk| {
+                    let mut g: Vec<(usize, f64)> = Vec::with_capacity(chunk.len() * 2 * WINDOWS);
+                    for &i in chunk {
+                        let row = &train_rows[i];
+                        let e = (row.linear + pattern(row, &values)) as f64 * row.scale as f64;
+                        let p = sigmoid(k, e);
+                        // d/dvalue of (result - p)^2, per unit of the value's share.
+                        let common = -2.0 * (row.result as f64 - p) * p * (1.0 - p) * k * ln10
+                            / 400.0
+                            * row.scale as f64;
+                        for (w, &c) in row.configs.iter().enumerate() {
+                            g.push((PatternTable::index(0, w, c), common * row.phase as f64));
+                            g.push((
+                                PatternTable::index(1, w, c),
+                                common * (1.0 - row.phase as f64),
+                            ));
+                        }
+                    }
+                    g
+                })
+                .collect::<Vec<_>>();
+            let mut dense = vec![0.0f64; VALUES];
+            for part in gradient {
+                for (index, g) in part {
+                    dense[index] += g;
+                }
+            }
+            step += 1;
+            let n = batch.len() as f64;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            for i in 0..VALUES {
+                let g = dense[i] / n + 2.0 * config.l2 * values[i] as f64;
+                if g == 0.0 && m[i] == 0.0 {
+                    continue;
+                }
+                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+                values[i] -= (config.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + epsilon)) as f32;
+            }
+        }
+        let train_error = error(&train_rows, &values, k);
+        let valid_error = error(&valid_rows, &values, k);
+        progress(epoch, train_error, valid_error);
+        if valid_error < best_error {
+            (best, best_error, best_epoch) = (values.clone(), valid_error, epoch);
+        }
+    }
+    let mut table = PatternTable::zero();
+    for (i, value) in best.iter().enumerate() {
+        table.set(
+            i,
+            value.round().clamp(i16::MIN as f32, i16::MAX as f32) as i16,
+        );
+    }
+    Ok(Trained {
+        table,
+        k,
+        positions: (training.len(), validation.len()),
+        held_out_error: (before, best_error),
+        best_epoch,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_round_twice_is_the_identity() {
+        let pos = parse_fen::<Russian>("W:Wa1,c3,e3,h4:Bb6,d8,g7").unwrap();
+        let white = pos.pieces(Side::White);
+        assert_eq!(turn_round(turn_round(white)), white);
+        assert_ne!(turn_round(white), white);
+        assert_eq!(turn_round(Dark8::SQUARES), Dark8::SQUARES);
+    }
+
+    #[test]
+    fn a_winning_pattern_is_learned() {
+        // White wins every game in which it has a man on a1 (and loses the rest): the tables
+        // must learn to like a1.
+        let samples: Vec<Sample> = (0..400)
+            .map(|i| {
+                let (fen, result) = if i % 2 == 0 {
+                    ("W:Wa1,e3:Bd6,f6", 1.0)
+                } else {
+                    ("W:Wc1,e3:Bd6,f6", 0.0)
+                };
+                Sample {
+                    fen: fen.to_string(),
+                    result,
+                }
+            })
+            .collect();
+        let config = TrainConfig {
+            epochs: 20,
+            ..TrainConfig::default()
+        };
+        let trained = train(&samples, &Weights::default(), &config, |_, _, _| {}).unwrap();
+        assert!(trained.held_out_error.1 < trained.held_out_error.0);
+        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
+        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
+        assert!(trained.table.score(&a1) > trained.table.score(&c1) + 50);
+    }
+}
