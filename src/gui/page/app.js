@@ -18,6 +18,7 @@ const ui = {
   waitingGo: -1,      // the ply at which an engine move was asked for
   clock: { white: 0, black: 0, since: null, side: null },
   socket: null,
+  states: 0,          // how many states have arrived
 };
 
 // The page's state, for tests and the curious.
@@ -61,8 +62,10 @@ function onState(state) {
     previous.start_fen !== state.start_fen || state.history.length < previous.history.length;
   if (newGame) {
     ui.evals = {};
+    $("evalfill").style.height = "50%";
   }
   ui.state = state;
+  ui.states += 1;
   ui.view = null;
   ui.lines = [];
   clearSelection();
