@@ -254,3 +254,18 @@ fn pdn_goes_out_and_comes_back() {
     assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
     assert_eq!(state(&mut socket)["fen"], played["fen"]);
 }
+
+#[test]
+fn another_sites_page_may_not_connect() {
+    use tungstenite::client::IntoClientRequest;
+    let server = start();
+    let mut request = format!("ws://{}/ws", server.address)
+        .into_client_request()
+        .expect("a request");
+    request
+        .headers_mut()
+        .insert("Origin", "http://elsewhere.example".parse().unwrap());
+    assert!(tungstenite::connect(request).is_err());
+    let mut page = connect(&server);
+    assert_eq!(next(&mut page, &["state"])["type"], "state");
+}

@@ -43,16 +43,19 @@ pub fn router() -> Router {
         .route("/ws", get(upgrade))
 }
 
-/// True when the request comes from a page served here (or names no origin, as non-browser
-/// clients do).
+/// True when the request is addressed to this machine by a local name and comes from a page
+/// served here (or names no origin, as non-browser clients do): another site's page, even one
+/// whose name has been pointed at 127.0.0.1, may not drive the engine.
 fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
     };
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    match (origin.to_str().ok(), host) {
-        (Some(origin), Some(host)) => origin == format!("http://{host}"),
-        _ => false,
+    let local = ["127.0.0.1:", "localhost:"]
+        .iter()
+        .any(|name| host.starts_with(name));
+    match headers.get(header::ORIGIN) {
+        None => local,
+        Some(origin) => local && origin.to_str().ok() == Some(format!("http://{host}").as_str()),
     }
 }
 

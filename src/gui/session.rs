@@ -162,6 +162,7 @@ impl Session {
                         self.history.len()
                     ));
                 }
+                // The engine's move in progress is dropped with the take-back.
                 let kept = self.history.len() - count;
                 self.replay(kept)?;
             }

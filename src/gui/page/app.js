@@ -544,7 +544,6 @@ function bind() {
     const human = $("side").value;
     let count = 1;
     if (human !== "both" && s.history.length >= 2 && s.side === human) count = 2;
-    if (human !== "both" && s.side !== human && s.searching) send({ type: "stop" });
     ui.waitingGo = s.history.length;
     send({ type: "takeback", count, ply: s.history.length });
   });
