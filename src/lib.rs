@@ -45,6 +45,7 @@ pub mod engine;
 pub mod eval;
 pub mod fuk;
 pub mod game;
+pub mod gui;
 pub mod hub;
 pub mod lines;
 pub mod matchplay;

@@ -54,6 +54,8 @@ enum Command {
     Dxp(cli::DxpArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
+    /// Serve a board in the browser: play or analyse any game against the engine.
+    Gui(damka::gui::GuiArgs),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => cli::analyze(args),
         Some(Command::Dxp(args)) => cli::dxp(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
+        Some(Command::Gui(args)) => damka::gui::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

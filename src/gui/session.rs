@@ -1,0 +1,630 @@
+//! One page's game: an [`Engine`] of its own on a thread of its own, driven by the page's
+//! requests and by its search's reports, in the order they arrive. Every request either
+//! succeeds and is answered with the new state, or is refused with an error reply and changes
+//! nothing. Two sessions share nothing, so two tabs cannot disturb each other.
+
+use super::messages::{BoardView, Cell, MoveView, PlyView, Reply, Request, ScoreView};
+use crate::board::Geometry;
+use crate::engine::{Engine, GameSession, new_session_with};
+use crate::game::{Game, GameResult, Setup, Variant};
+use crate::matchplay::pdn::{self, PdnGame, PdnResult};
+use crate::notation::MoveStyle;
+use crate::score::Score;
+use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
+use crate::types::{Kind, Side, Square};
+use crate::ugolki::House;
+use crate::with_game;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Duration;
+
+/// The longest think the page may ask for, in milliseconds.
+pub const MAX_MOVETIME_MS: u64 = 600_000;
+/// The deepest search the page may ask for.
+pub const MAX_DEPTH: u32 = 64;
+/// How long the engine thinks when the page names neither a time nor a depth.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+/// What a session's thread receives.
+pub enum Event {
+    /// A text message from the page.
+    Request(String),
+    /// A line of the search started as `generation`.
+    Info(u64, SearchInfo),
+    /// The end of the search started as `generation`.
+    Done(u64, SearchOutcome),
+    /// The page has gone: the session ends.
+    Closed,
+}
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// The engine's move, at this ply.
+    Play(usize),
+    /// Analysis: nothing is played.
+    Analyze,
+}
+
+/// Passes the search's reports to the session's thread, tagged with the search's generation.
+struct ChannelReporter {
+    generation: u64,
+    tx: Sender<Event>,
+}
+
+impl Reporter for ChannelReporter {
+    fn info(&mut self, info: &SearchInfo) {
+        let _ = self.tx.send(Event::Info(self.generation, info.clone()));
+    }
+
+    fn done(&mut self, outcome: &SearchOutcome) {
+        let _ = self.tx.send(Event::Done(self.generation, outcome.clone()));
+    }
+}
+
+/// A page's game and engine.
+pub struct Session {
+    engine: Engine,
+    /// The position the move list starts from.
+    start_fen: String,
+    /// The moves played since, in the game's notation, with the engine's score after each.
+    history: Vec<(String, Option<ScoreView>)>,
+    /// Counts searches, so that the reports of an abandoned one are ignored.
+    generation: u64,
+    /// The running search, if any: its generation, purpose and side to move.
+    search: Option<(u64, Purpose, Side)>,
+    tx: Sender<Event>,
+    out: Box<dyn FnMut(String) -> bool + Send>,
+}
+
+impl Session {
+    /// A session at the initial position of Russian checkers. `tx` feeds the session's own
+    /// event queue (the search reports there); `out` sends a text message to the page and
+    /// returns false once the page is gone.
+    pub fn new(tx: Sender<Event>, out: Box<dyn FnMut(String) -> bool + Send>) -> Session {
+        let engine = Engine::new();
+        let start_fen = engine.game().fen();
+        Session {
+            engine,
+            start_fen,
+            history: Vec::new(),
+            generation: 0,
+            search: None,
+            tx,
+            out,
+        }
+    }
+
+    /// Handles events until the queue closes or the page is gone; a running search is stopped.
+    pub fn run(mut self, rx: Receiver<Event>) {
+        let _ = self.send(&self.state());
+        while let Ok(event) = rx.recv() {
+            let alive = match event {
+                Event::Request(text) => {
+                    let reply = self.handle_text(&text);
+                    self.send(&reply)
+                }
+                Event::Info(generation, info) => self.on_info(generation, &info),
+                Event::Done(generation, outcome) => self.on_done(generation, &outcome),
+                Event::Closed => false,
+            };
+            if !alive {
+                break;
+            }
+        }
+        self.engine.finish_search();
+    }
+
+    /// Sends a reply; false when the page is gone.
+    fn send(&mut self, reply: &Reply) -> bool {
+        match serde_json::to_string(reply) {
+            Ok(text) => (self.out)(text),
+            Err(e) => {
+                log::warn!("cannot write a reply: {e}");
+                true
+            }
+        }
+    }
+
+    /// Handles one request's text and returns the reply.
+    pub fn handle_text(&mut self, text: &str) -> Reply {
+        match serde_json::from_str::<Request>(text) {
+            Ok(request) => self.handle(request).unwrap_or_else(|message| {
+                log::info!("refused {text}: {message}");
+                Reply::Error { message }
+            }),
+            Err(e) => Reply::Error {
+                message: format!("bad request: {e}"),
+            },
+        }
+    }
+
+    /// Handles one request: the reply, or why it was refused (then nothing has changed).
+    fn handle(&mut self, request: Request) -> Result<Reply, String> {
+        match request {
+            Request::State => {}
+            Request::New {
+                variant,
+                house,
+                fen,
+            } => self.new_game(&variant, house.as_deref(), fen.as_deref())?,
+            Request::Fen { fen } => {
+                self.abandon_search();
+                self.engine.set_position(Some(fen.trim()), &[])?;
+                self.restart_record();
+            }
+            Request::Move { text, ply } => self.play(&text, ply)?,
+            Request::Takeback { count, ply } => {
+                self.check_ply(ply)?;
+                let count = count.unwrap_or(1);
+                if count == 0 || count > self.history.len() {
+                    return Err(format!(
+                        "cannot take back {count} plies of {}",
+                        self.history.len()
+                    ));
+                }
+                // The engine's move in progress is dropped with the take-back.
+                let kept = self.history.len() - count;
+                self.replay(kept)?;
+            }
+            Request::Go {
+                movetime,
+                depth,
+                ply,
+            } => self.go(movetime, depth, ply)?,
+            Request::Analyze { multipv } => self.analyze(multipv.unwrap_or(1))?,
+            Request::Stop => self.engine.stop(),
+            Request::View { ply } => {
+                if ply > self.history.len() {
+                    return Err(format!(
+                        "the game has {} plies, not {ply}",
+                        self.history.len()
+                    ));
+                }
+                let game = self.game_at(ply)?;
+                return Ok(Reply::View {
+                    ply,
+                    board: board_view(game.as_ref()),
+                    fen: game.fen(),
+                });
+            }
+            Request::PdnExport => return Ok(Reply::Pdn { text: self.pdn() }),
+            Request::PdnImport { text } => self.import_pdn(&text)?,
+        }
+        Ok(self.state())
+    }
+
+    /// Refuses a request made for another ply than the current one.
+    fn check_ply(&self, ply: usize) -> Result<(), String> {
+        if ply == self.history.len() {
+            Ok(())
+        } else {
+            Err(format!(
+                "stale request: made at ply {ply}, the game is at ply {}",
+                self.history.len()
+            ))
+        }
+    }
+
+    /// The current options' game setup.
+    fn setup(&self) -> Setup {
+        self.engine.options().setup()
+    }
+
+    /// The game after the first `ply` moves of the record.
+    fn game_at(&self, ply: usize) -> Result<Box<dyn GameSession>, String> {
+        let moves: Vec<&str> = self.history[..ply]
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect();
+        let options = self.engine.options();
+        new_session_with(
+            options.variant,
+            &self.setup(),
+            Some(&self.start_fen),
+            &moves,
+            options.draws,
+        )
+    }
+
+    /// Stops a running search and forgets it: its reports will be ignored.
+    fn abandon_search(&mut self) {
+        self.engine.finish_search();
+        self.search = None;
+    }
+
+    /// The move list starts again at the current position.
+    fn restart_record(&mut self) {
+        self.start_fen = self.engine.game().fen();
+        self.history.clear();
+    }
+
+    /// Keeps the first `kept` moves of the record and sets the engine's game to match.
+    fn replay(&mut self, kept: usize) -> Result<(), String> {
+        let moves: Vec<String> = self.history[..kept]
+            .iter()
+            .map(|(t, _)| t.clone())
+            .collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.abandon_search();
+        self.engine.set_position(Some(&self.start_fen), &moves)?;
+        self.history.truncate(kept);
+        Ok(())
+    }
+
+    fn new_game(
+        &mut self,
+        variant: &str,
+        house: Option<&str>,
+        fen: Option<&str>,
+    ) -> Result<(), String> {
+        let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+        let house: House = match house {
+            Some(text) => text.parse().map_err(|e| format!("{e}"))?,
+            None => self.engine.options().ugolki_house,
+        };
+        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+        // Everything that can fail is tried first.
+        let setup = Setup {
+            ugolki_house: house,
+        };
+        new_session_with(variant, &setup, fen, &[], self.engine.options().draws)?;
+        self.abandon_search();
+        self.engine
+            .set_option("UCI_Variant", Some(variant.name()))?;
+        self.engine.set_option("UgolkiHouse", Some(house.name()))?;
+        self.engine.new_game();
+        self.engine.set_position(fen, &[])?;
+        self.restart_record();
+        Ok(())
+    }
+
+    fn play(&mut self, text: &str, ply: usize) -> Result<(), String> {
+        self.check_ply(ply)?;
+        if self.engine.game().result() != GameResult::Ongoing {
+            return Err(format!("the game is over: {}", self.engine.game().result()));
+        }
+        let text = text.trim();
+        let legal = self.engine.game().legal_moves();
+        let Some(record) = legal.iter().find(|r| r.text == text) else {
+            return Err(format!("illegal move: {text}"));
+        };
+        let text = record.text.clone();
+        self.history.push((text, None));
+        let kept = self.history.len();
+        if let Err(e) = self.replay(kept) {
+            self.history.pop();
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, movetime: Option<u64>, depth: Option<u32>, ply: usize) -> Result<(), String> {
+        self.check_ply(ply)?;
+        if self.engine.game().result() != GameResult::Ongoing {
+            return Err(format!("the game is over: {}", self.engine.game().result()));
+        }
+        let limits = match (depth, movetime) {
+            (Some(depth), _) if (1..=MAX_DEPTH).contains(&depth) => Limits::depth(depth),
+            (Some(depth), _) => return Err(format!("depth must be 1 to {MAX_DEPTH}, not {depth}")),
+            (None, Some(ms)) if (1..=MAX_MOVETIME_MS).contains(&ms) => {
+                Limits::movetime(Duration::from_millis(ms))
+            }
+            (None, Some(ms)) => {
+                return Err(format!(
+                    "movetime must be 1 to {MAX_MOVETIME_MS} ms, not {ms}"
+                ));
+            }
+            (None, None) => Limits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        };
+        self.abandon_search();
+        self.engine.set_option("MultiPV", Some("1"))?;
+        self.start_search(limits, Purpose::Play(ply));
+        Ok(())
+    }
+
+    fn analyze(&mut self, multipv: usize) -> Result<(), String> {
+        if self.engine.game().legal_moves().is_empty() {
+            return Err("there is no legal move to analyse".to_string());
+        }
+        self.abandon_search();
+        self.engine
+            .set_option("MultiPV", Some(&multipv.to_string()))?;
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start_search(limits, Purpose::Analyze);
+        Ok(())
+    }
+
+    fn start_search(&mut self, limits: Limits, purpose: Purpose) {
+        self.generation += 1;
+        let side = self.engine.game().side_to_move();
+        self.search = Some((self.generation, purpose, side));
+        let reporter = ChannelReporter {
+            generation: self.generation,
+            tx: self.tx.clone(),
+        };
+        self.engine.go(limits, Box::new(reporter));
+    }
+
+    /// The running search's side to move, if `generation` is the running search.
+    fn current(&self, generation: u64) -> Option<(Purpose, Side)> {
+        self.search
+            .filter(|(g, _, _)| *g == generation)
+            .map(|(_, purpose, side)| (purpose, side))
+    }
+
+    fn on_info(&mut self, generation: u64, info: &SearchInfo) -> bool {
+        let Some((_, side)) = self.current(generation) else {
+            return true;
+        };
+        let reply = Reply::Info {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: score_view(info.score, side),
+            nodes: info.nodes,
+            nps: info.nps,
+            time_ms: info.time.as_millis() as u64,
+            pv: info.pv.iter().map(|m| m.text.clone()).collect(),
+        };
+        self.send(&reply)
+    }
+
+    fn on_done(&mut self, generation: u64, outcome: &SearchOutcome) -> bool {
+        let Some((purpose, side)) = self.current(generation) else {
+            return true;
+        };
+        self.engine.wait();
+        self.search = None;
+        let score = score_view(outcome.score, side);
+        let best = outcome.best.as_ref().map(|m| m.text.clone());
+        let alive = self.send(&Reply::Bestmove {
+            best: best.clone(),
+            score,
+            depth: outcome.depth,
+        });
+        if let (Purpose::Play(ply), Some(text)) = (purpose, best) {
+            let reply = match self.play(&text, ply) {
+                Ok(()) => {
+                    if let Some(last) = self.history.last_mut() {
+                        last.1 = Some(score);
+                    }
+                    self.state()
+                }
+                Err(message) => Reply::Error { message },
+            };
+            return alive && self.send(&reply);
+        }
+        alive && {
+            let state = self.state();
+            self.send(&state)
+        }
+    }
+
+    /// The whole state for the page.
+    pub fn state(&self) -> Reply {
+        let game = self.engine.game();
+        let variant = game.variant();
+        let moves = game
+            .legal_moves()
+            .iter()
+            .map(|r| MoveView {
+                text: r.text.clone(),
+                path: r.path.squares().iter().map(|&s| name(variant, s)).collect(),
+                captured: r.captured.into_iter().map(|s| name(variant, s)).collect(),
+                huff: r.text.split_once('*').map(|(huff, _)| huff.to_string()),
+            })
+            .collect();
+        Reply::State {
+            variant: variant.name().to_string(),
+            title: variant.title().to_string(),
+            house: self.engine.options().ugolki_house.name().to_string(),
+            board: Box::new(board_view(game)),
+            side: game.side_to_move().name().to_string(),
+            fen: game.fen(),
+            start_fen: self.start_fen.clone(),
+            history: self
+                .history
+                .iter()
+                .map(|(text, score)| PlyView {
+                    text: text.clone(),
+                    score: *score,
+                })
+                .collect(),
+            moves,
+            result: game.result().to_string(),
+            ending_rule: game.ending_rule().map(str::to_string),
+            counters: game.counter_lines(),
+            searching: self.search.is_some(),
+        }
+    }
+
+    /// The game as PDN, written by the match runner's writer.
+    fn pdn(&self) -> String {
+        let game = self.engine.game();
+        let variant = game.variant();
+        let result = match game.result() {
+            GameResult::Win(Side::White) => PdnResult::WhiteWins,
+            GameResult::Win(Side::Black) => PdnResult::BlackWins,
+            GameResult::Draw(_) => PdnResult::Draw,
+            GameResult::Ongoing => PdnResult::Unknown,
+        };
+        let mut tags: Vec<(String, String)> = [
+            ("Event", "damka gui".to_string()),
+            ("Site", "?".to_string()),
+            ("Date", "????.??.??".to_string()),
+            ("Round", "-".to_string()),
+            ("White", "?".to_string()),
+            ("Black", "?".to_string()),
+            ("Result", result.token().to_string()),
+            ("GameType", pdn::game_type(variant).to_string()),
+            ("Variant", variant.name().to_string()),
+        ]
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+        let initial = new_session_with(
+            variant,
+            &self.setup(),
+            None,
+            &[],
+            self.engine.options().draws,
+        )
+        .map(|g| g.fen())
+        .unwrap_or_default();
+        if self.start_fen != initial {
+            tags.push(("SetUp".to_string(), "1".to_string()));
+            tags.push(("FEN".to_string(), self.start_fen.clone()));
+        }
+        PdnGame {
+            tags,
+            moves: self.history.iter().map(|(t, _)| t.clone()).collect(),
+            result,
+        }
+        .to_text()
+    }
+
+    /// Makes the first game of a PDN text the current game; all or nothing.
+    fn import_pdn(&mut self, text: &str) -> Result<(), String> {
+        let games = pdn::read(text).map_err(|e| format!("PDN line {}: {}", e.line, e.message))?;
+        let Some(game) = games.first() else {
+            return Err("the PDN text holds no game".to_string());
+        };
+        let variant = match (game.tag("Variant"), game.tag("GameType")) {
+            (Some(name), _) => name.parse().map_err(|e| format!("{e}"))?,
+            (None, Some(number)) => Variant::ALL
+                .into_iter()
+                .find(|v| pdn::game_type(*v).to_string() == number.trim())
+                .unwrap_or(self.engine.options().variant),
+            (None, None) => self.engine.options().variant,
+        };
+        let fen = game.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
+        let draws = self.engine.options().draws;
+        let mut replay = new_session_with(variant, &self.setup(), fen, &[], draws)?;
+        let start_fen = replay.fen();
+        let mut moves = Vec::new();
+        for (i, text) in game.moves.iter().enumerate() {
+            let canonical = replay
+                .parse_moves(&[text])
+                .ok()
+                .and_then(|texts| texts.into_iter().next())
+                .ok_or_else(|| format!("move {} ({text}) is not legal", i + 1))?;
+            replay
+                .play_text(&canonical)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            moves.push(canonical);
+        }
+        self.abandon_search();
+        self.engine
+            .set_option("UCI_Variant", Some(variant.name()))?;
+        self.engine.new_game();
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.engine.set_position(Some(&start_fen), &texts)?;
+        self.start_fen = start_fen;
+        self.history = moves.into_iter().map(|t| (t, None)).collect();
+        Ok(())
+    }
+}
+
+/// A score for the side to move `side`, turned to White's point of view.
+fn score_view(score: Score, side: Side) -> ScoreView {
+    let sign = if side == Side::White { 1 } else { -1 };
+    ScoreView {
+        cp: score.0 * sign,
+        mate: score.mate_moves().map(|m| m * sign),
+    }
+}
+
+/// A square's name in `variant`'s notation.
+fn name(variant: Variant, square: Square) -> String {
+    with_game!(variant, G => G::square_name(square))
+}
+
+/// The stacks of a tower FEN (`W:a1w,c3wbb:H0`) by square name, top first.
+fn tower_stacks(fen: &str) -> Vec<(String, String)> {
+    let Some(pieces) = fen.split(':').nth(1) else {
+        return Vec::new();
+    };
+    pieces
+        .split(',')
+        .filter_map(|item| {
+            let item = item.trim();
+            let digits_end = item
+                .char_indices()
+                .skip_while(|(_, c)| c.is_ascii_alphabetic())
+                .find(|(_, c)| !c.is_ascii_digit())
+                .map(|(i, _)| i)?;
+            let (square, stack) = item.split_at(digits_end);
+            Some((square.to_string(), stack.to_string()))
+        })
+        .collect()
+}
+
+/// The board of `game` as the page draws it.
+pub fn board_view(game: &dyn GameSession) -> BoardView {
+    let variant = game.variant();
+    let towers = matches!(variant, Variant::Bashni | Variant::Lasca);
+    let stacks = if towers {
+        tower_stacks(&game.fen())
+    } else {
+        Vec::new()
+    };
+    with_game!(variant, G => {
+        let cells = <G as Game>::Board::squares()
+            .map(|square| {
+                let algebraic = <G as Game>::Board::algebraic(square);
+                let stack = if towers {
+                    stacks
+                        .iter()
+                        .find(|(name, _)| *name == algebraic)
+                        .map(|(_, stack)| stack.clone())
+                        .unwrap_or_default()
+                } else {
+                    game.piece_at(square)
+                        .map(|piece| {
+                            let letter = match (piece.side, piece.kind) {
+                                (Side::White, Kind::Man) => "w",
+                                (Side::White, Kind::King) => "W",
+                                (Side::Black, Kind::Man) => "b",
+                                (Side::Black, Kind::King) => "B",
+                            };
+                            letter.to_string()
+                        })
+                        .unwrap_or_default()
+                };
+                Cell {
+                    name: G::square_name(square),
+                    algebraic,
+                    file: <G as Game>::Board::file(square),
+                    rank: <G as Game>::Board::rank(square),
+                    stack,
+                }
+            })
+            .collect();
+        BoardView {
+            files: <G as Game>::Board::FILES,
+            ranks: <G as Game>::Board::RANKS,
+            numbered: G::MOVE_STYLE == MoveStyle::Numeric,
+            cells,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tower_stacks_are_read_top_first() {
+        assert_eq!(
+            tower_stacks("W:a1w,c3wbB:H0:F1"),
+            vec![
+                ("a1".to_string(), "w".to_string()),
+                ("c3".to_string(), "wbB".to_string())
+            ]
+        );
+        assert!(tower_stacks("W").is_empty());
+    }
+}

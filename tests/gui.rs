@@ -1,0 +1,271 @@
+//! `damka gui` through the real binary: the page is served over HTTP, and the WebSocket lists
+//! legal moves, plays them, refuses bad requests without changing anything, and keeps each
+//! connection's game to itself.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
+
+/// Generous: the machine may be busy with other builds.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The server, stopped when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:<port>`.
+    address: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
+        .args(["gui", "--port", "0", "--no-open"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let stdout = child.stdout.take().expect("piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the address is printed");
+    let address = line
+        .trim()
+        .strip_prefix("damka gui: http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    Server { child, address }
+}
+
+fn http_get(address: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("a response");
+    response
+}
+
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
+
+fn connect(server: &Server) -> Socket {
+    let (mut socket, _) =
+        tungstenite::connect(format!("ws://{}/ws", server.address)).expect("the socket opens");
+    if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+        stream.set_read_timeout(Some(TIMEOUT)).unwrap();
+    }
+    socket
+}
+
+fn send(socket: &mut Socket, request: Value) {
+    socket
+        .send(Message::Text(request.to_string().into()))
+        .expect("sent");
+}
+
+/// The next message of one of `types`, skipping search reports.
+fn next(socket: &mut Socket, types: &[&str]) -> Value {
+    let deadline = Instant::now() + TIMEOUT;
+    while Instant::now() < deadline {
+        let message = socket.read().expect("a message");
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let value: Value = serde_json::from_str(text.as_str()).expect("JSON");
+        if types.contains(&value["type"].as_str().unwrap_or("")) {
+            return value;
+        }
+    }
+    panic!("no message of {types:?} in time");
+}
+
+fn state(socket: &mut Socket) -> Value {
+    send(socket, json!({"type": "state"}));
+    next(socket, &["state"])
+}
+
+fn move_texts(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let server = start();
+    let page = http_get(&server.address, "/");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<title>damka</title>"));
+    assert!(page.contains("app.js"));
+    let script = http_get(&server.address, "/app.js");
+    assert!(script.starts_with("HTTP/1.1 200"));
+    assert!(script.contains("text/javascript"));
+    assert!(http_get(&server.address, "/style.css").starts_with("HTTP/1.1 200"));
+    assert!(http_get(&server.address, "/nothing").starts_with("HTTP/1.1 404"));
+}
+
+#[test]
+fn moves_are_listed_played_and_refused() {
+    let server = start();
+    let mut socket = connect(&server);
+    let first = next(&mut socket, &["state"]);
+    assert_eq!(first["variant"], "russian");
+    assert_eq!(first["board"]["cells"].as_array().unwrap().len(), 32);
+    let moves = move_texts(&first);
+    assert_eq!(moves.len(), 7);
+    assert!(moves.contains(&"c3-d4".to_string()));
+    let c3d4 = &first["moves"][2];
+    assert_eq!(c3d4["path"], json!(["c3", "d4"]));
+
+    send(
+        &mut socket,
+        json!({"type": "move", "text": "c3-d4", "ply": 0}),
+    );
+    let after = next(&mut socket, &["state", "error"]);
+    assert_eq!(after["type"], "state");
+    assert_eq!(after["side"], "black");
+    assert_eq!(after["history"][0]["text"], "c3-d4");
+    let fen = after["fen"].clone();
+
+    // An illegal move, a stale request and a broken FEN are refused; nothing changes.
+    send(
+        &mut socket,
+        json!({"type": "move", "text": "c3-d4", "ply": 1}),
+    );
+    let error = next(&mut socket, &["state", "error"]);
+    assert_eq!(error["type"], "error");
+    assert!(error["message"].as_str().unwrap().contains("illegal"));
+    send(
+        &mut socket,
+        json!({"type": "move", "text": "f6-g5", "ply": 0}),
+    );
+    let error = next(&mut socket, &["state", "error"]);
+    assert!(error["message"].as_str().unwrap().contains("stale"));
+    send(&mut socket, json!({"type": "fen", "fen": "W:Wz9:Bq"}));
+    let error = next(&mut socket, &["state", "error"]);
+    assert_eq!(error["type"], "error");
+    send(&mut socket, json!({"type": "new", "variant": "chess"}));
+    assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
+    send(&mut socket, json!({"type": "nonsense"}));
+    assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
+    let unchanged = state(&mut socket);
+    assert_eq!(unchanged["fen"], fen);
+    assert_eq!(unchanged["history"].as_array().unwrap().len(), 1);
+
+    // The engine answers and its move is played; a take-back returns to before it.
+    send(&mut socket, json!({"type": "go", "depth": 2, "ply": 1}));
+    let best = next(&mut socket, &["bestmove", "error"]);
+    assert_eq!(best["type"], "bestmove");
+    let played = next(&mut socket, &["state", "error"]);
+    assert_eq!(played["history"].as_array().unwrap().len(), 2);
+    assert_eq!(played["history"][1]["text"], best["best"]);
+    send(&mut socket, json!({"type": "takeback", "ply": 2}));
+    let back = next(&mut socket, &["state", "error"]);
+    assert_eq!(back["fen"], fen);
+
+    // Viewing an earlier position changes nothing.
+    send(&mut socket, json!({"type": "view", "ply": 0}));
+    let view = next(&mut socket, &["view", "error"]);
+    assert_eq!(view["fen"], first["fen"]);
+    assert_eq!(state(&mut socket)["fen"], fen);
+}
+
+#[test]
+fn connections_keep_their_own_games() {
+    let server = start();
+    let mut one = connect(&server);
+    let mut two = connect(&server);
+    let start_one = next(&mut one, &["state"]);
+    next(&mut two, &["state"]);
+    send(
+        &mut two,
+        json!({"type": "new", "variant": "bashni", "fen": "W:c3w,d4b,f6b:H0:F1"}),
+    );
+    let towers = next(&mut two, &["state", "error"]);
+    assert_eq!(towers["variant"], "bashni");
+    assert_eq!(move_texts(&towers), vec!["c3:e5:g7".to_string()]);
+    send(
+        &mut two,
+        json!({"type": "move", "text": "c3:e5:g7", "ply": 0}),
+    );
+    let built = next(&mut two, &["state", "error"]);
+    let g7 = built["board"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "g7")
+        .expect("g7 is a square")
+        .clone();
+    assert_eq!(g7["stack"], "wbb");
+    send(&mut one, json!({"type": "move", "text": "e3-f4", "ply": 0}));
+    let mine = next(&mut one, &["state", "error"]);
+    assert_eq!(mine["variant"], "russian");
+    assert_ne!(mine["fen"], start_one["fen"]);
+    assert_eq!(state(&mut two)["fen"], built["fen"]);
+}
+
+#[test]
+fn pdn_goes_out_and_comes_back() {
+    let server = start();
+    let mut socket = connect(&server);
+    next(&mut socket, &["state"]);
+    for (ply, text) in ["c3-d4", "f6-e5", "d4:f6"].iter().enumerate() {
+        send(
+            &mut socket,
+            json!({"type": "move", "text": text, "ply": ply}),
+        );
+        assert_eq!(next(&mut socket, &["state", "error"])["type"], "state");
+    }
+    send(&mut socket, json!({"type": "pdn_export"}));
+    let pdn = next(&mut socket, &["pdn", "error"]);
+    let text = pdn["text"].as_str().unwrap().to_string();
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4xf6"), "{text}");
+    let played = state(&mut socket);
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "international"}),
+    );
+    next(&mut socket, &["state"]);
+    send(&mut socket, json!({"type": "pdn_import", "text": text}));
+    let imported = next(&mut socket, &["state", "error"]);
+    assert_eq!(imported["variant"], "russian");
+    assert_eq!(imported["fen"], played["fen"]);
+    send(
+        &mut socket,
+        json!({"type": "pdn_import", "text": "1. c3-d4 c3-d4 *"}),
+    );
+    assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
+    assert_eq!(state(&mut socket)["fen"], played["fen"]);
+}
+
+#[test]
+fn another_sites_page_may_not_connect() {
+    use tungstenite::client::IntoClientRequest;
+    let server = start();
+    let mut request = format!("ws://{}/ws", server.address)
+        .into_client_request()
+        .expect("a request");
+    request
+        .headers_mut()
+        .insert("Origin", "http://elsewhere.example".parse().unwrap());
+    assert!(tungstenite::connect(request).is_err());
+    let mut page = connect(&server);
+    assert_eq!(next(&mut page, &["state"])["type"], "state");
+}
