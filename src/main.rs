@@ -52,6 +52,9 @@ enum Command {
     Dxp(cli::DxpArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
     Match(Box<damka::matchplay::command::MatchArgs>),
+    /// Russian endgame databases: generate them, or probe a position.
+    #[command(subcommand)]
+    Egdb(damka::egdb::command::EgdbCommand),
 }
 
 fn main() -> ExitCode {
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => cli::analyze(args),
         Some(Command::Dxp(args)) => cli::dxp(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
+        Some(Command::Egdb(command)) => damka::egdb::command::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -25,4 +25,22 @@ impl Rules for Russian {
     fn weights() -> super::eval::Weights {
         super::eval::russian_weights()
     }
+
+    fn egdb_score(
+        egdb: &crate::egdb::Egdb,
+        pos: &super::position::Position<Self>,
+        counters: &super::draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<crate::score::Score> {
+        egdb.score(pos, counters, rules)
+    }
+
+    fn egdb_root_moves(
+        egdb: &crate::egdb::Egdb,
+        pos: &super::position::Position<Self>,
+        counters: &super::draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<Vec<super::moves::Move>> {
+        egdb.root_moves(pos, counters, rules)
+    }
 }
