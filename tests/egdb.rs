@@ -439,3 +439,115 @@ fn protocol_sets_the_database_path() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("EGDBPath"), "{errors:?}");
 }
+
+/// Won endings from the 4-piece databases, played out by the engine with the databases against
+/// itself with the databases (the loser delaying as long as it can), with every draw rule on
+/// and fresh counters: each must end in a win within the counters. Generates every split up to
+/// 4 pieces first (about a minute on two cores), hence ignored by default:
+/// `cargo test --release --test egdb -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn won_endings_are_converted_within_the_counters() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-4");
+    std::fs::create_dir_all(&dir).expect("dir");
+    generate(&dir, 4, |_| {}).expect("generate 4 pieces");
+    let egdb = Arc::new(Egdb::open(&dir, 4).expect("open"));
+    let config = SearchConfig {
+        egdb: Some(Arc::clone(&egdb)),
+        ..SearchConfig::default()
+    };
+    let road = Dark8::long_diagonal();
+    let splits = [
+        (
+            Material {
+                wm: 0,
+                wk: 3,
+                bm: 0,
+                bk: 1,
+            },
+            12,
+        ),
+        (
+            Material {
+                wm: 1,
+                wk: 2,
+                bm: 0,
+                bk: 1,
+            },
+            4,
+        ),
+        (
+            Material {
+                wm: 0,
+                wk: 2,
+                bm: 1,
+                bk: 0,
+            },
+            4,
+        ),
+        (
+            Material {
+                wm: 2,
+                wk: 0,
+                bm: 1,
+                bk: 0,
+            },
+            4,
+        ),
+        (
+            Material {
+                wm: 1,
+                wk: 1,
+                bm: 1,
+                bk: 0,
+            },
+            4,
+        ),
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let (mut played, mut won) = (0, 0);
+    for (m, wanted) in splits {
+        let all = positions(m);
+        let mut taken = 0;
+        while taken < wanted {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pos = all[(seed % all.len() as u64) as usize];
+            if pos.side_to_move() != Side::White || !quiet(&pos) {
+                continue;
+            }
+            // Three kings against one: the lone king off the main road, as theory has it won.
+            if m.wk == 3 && (pos.kings(Side::Black) & road).any() {
+                continue;
+            }
+            let fen = R::fen(&pos);
+            let mut game = Record::<R>::from_fen(&fen, DrawRules::default()).expect("fen");
+            let claimed = egdb.score(&pos, &game.counters(), &DrawRules::default());
+            if claimed.is_none_or(|s| s.0 <= 0) {
+                continue;
+            }
+            taken += 1;
+            played += 1;
+            let mut plies = 0;
+            while game.result() == GameResult::Ongoing && plies < 200 {
+                let tt = Tt::new(4);
+                let out = search::run(
+                    &game,
+                    &Limits::depth(6),
+                    &config,
+                    &tt,
+                    &Control::default(),
+                    &mut Silent,
+                );
+                game.play(out.best_move().expect("a move"));
+                plies += 1;
+            }
+            let ok = game.result() == GameResult::Win(Side::White);
+            won += u32::from(ok);
+            eprintln!("{m} {fen}: {} after {plies} plies", game.result());
+        }
+    }
+    eprintln!("converted {won} of {played}");
+    assert_eq!(won, played);
+}

@@ -22,6 +22,9 @@ use std::sync::{Arc, Mutex, RwLock};
 /// evaluation.
 pub const EGDB_WIN: i32 = 20_000;
 
+/// Plies of a fresh Russian kings-only counter (15 moves each).
+const FRESH_KINGS_ONLY: u8 = 30;
+
 /// Default memory cap for decompressed splits: 1 GiB (every split up to 5 pieces takes about
 /// 145 MB, up to 6 pieces about 2.6 GB).
 pub const DEFAULT_CAP: usize = 1 << 30;
@@ -315,11 +318,15 @@ impl Egdb {
     ///   between them is at most the split's largest distance `D`, so those counters must
     ///   have more than `d + (s - 1)·D` plies left.
     ///
+    /// * the split's largest distance must be shorter than a fresh kings-only counter (30
+    ///   plies), so that the stretches after the next reset fit it too.
+    ///
     /// After the next reset the search (or the next probe) judges the new position with its
     /// own counters. The claim takes the wins of the positions after a reset as wins: that
-    /// holds because every stored distance of the splits up to 5 pieces is shorter than a
-    /// fresh kings-only counter (docs/egdb.md lists the largest distances); a longer one
-    /// would be reported by `damka egdb generate`.
+    /// holds for the kings-only counter by the last rule, and for the balance rules because
+    /// the splits they cover convert quickly (docs/egdb.md lists the largest distances). A
+    /// counter that starts later without a reset (the main-road rule, when the lone king
+    /// steps onto the long diagonal) is not foreseen: see docs/egdb.md.
     pub fn score(&self, pos: &RPos, counters: &Counters, rules: &DrawRules) -> Option<Score> {
         let (entry, max) = self.probe_with_max(pos)?;
         let d = u32::from(entry.distance);
@@ -338,6 +345,11 @@ impl Egdb {
                     .map(|s| u32::from(Dark8::rank(s))),
             )
             .sum();
+        // A split whose longest stretch does not fit a fresh kings-only counter (1112 and 1211
+        // among the 5-piece splits) may hold wins the counter spoils after a reset.
+        if rules.kings_only && max >= FRESH_KINGS_ONLY {
+            return None;
+        }
         let remaining = counters.remaining(rules, pos);
         for &(reason, left) in remaining.as_slice() {
             let left = u32::from(left);

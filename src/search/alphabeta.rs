@@ -509,6 +509,12 @@ impl<'a, G: Game> Worker<'a, G> {
             if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
                 return Self::result_score(result, G::side_to_move(pos), ply);
             }
+            // A quiet leaf the endgame databases decide needs no evaluation.
+            if let Some(egdb) = &self.egdb
+                && let Some(score) = G::egdb_score(egdb, pos, &counters, &self.draws)
+            {
+                return score;
+            }
             return G::evaluate(pos, &self.weights);
         }
         if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
