@@ -86,10 +86,23 @@ impl Default for BenchConfig {
 
 /// Runs the bench for `variant`; an error if the table of the size asked for cannot be had.
 pub fn run(variant: Variant, bench: BenchConfig) -> Result<BenchResult, String> {
-    with_game!(variant, G => run_for::<G>(bench))
+    run_with_egdb(variant, bench, None)
 }
 
-fn run_for<G: Game>(bench: BenchConfig) -> Result<BenchResult, String> {
+/// [`run`] with endgame databases probed in the search (`damka bench --egdb DIR`): the node
+/// count is then not the build's signature.
+pub fn run_with_egdb(
+    variant: Variant,
+    bench: BenchConfig,
+    egdb: Option<std::sync::Arc<crate::egdb::Egdb>>,
+) -> Result<BenchResult, String> {
+    with_game!(variant, G => run_for::<G>(bench, egdb))
+}
+
+fn run_for<G: Game>(
+    bench: BenchConfig,
+    egdb: Option<std::sync::Arc<crate::egdb::Egdb>>,
+) -> Result<BenchResult, String> {
     let BenchConfig {
         depth,
         threads,
@@ -97,6 +110,7 @@ fn run_for<G: Game>(bench: BenchConfig) -> Result<BenchResult, String> {
     } = bench;
     let config = SearchConfig {
         threads: threads.max(1),
+        egdb,
         ..SearchConfig::for_game::<G>()
     };
     let mut tt = Tt::try_new(hash_mib)?;

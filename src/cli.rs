@@ -124,6 +124,30 @@ pub struct BenchArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
+    /// Probe the Russian endgame databases in this directory (the count is then no signature).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
+}
+
+/// Opens the endgame databases of a tool's `--egdb DIR` (all splits up to 7 pieces present
+/// in it are probed); problems go to stderr.
+pub fn open_egdb(
+    dir: Option<&std::path::Path>,
+) -> Result<Option<std::sync::Arc<crate::egdb::Egdb>>, String> {
+    let Some(dir) = dir else { return Ok(None) };
+    let pieces = (2..=7)
+        .take_while(|&n| {
+            crate::egdb::Material::all_with(n)
+                .iter()
+                .all(|m| dir.join(m.file_name()).is_file())
+        })
+        .last()
+        .unwrap_or(2);
+    let egdb = crate::egdb::Egdb::open(dir, pieces)?;
+    for e in egdb.take_errors() {
+        eprintln!("damka: {e}");
+    }
+    Ok(Some(std::sync::Arc::new(egdb)))
 }
 
 /// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
@@ -133,7 +157,8 @@ pub fn bench(args: BenchArgs) -> Result<(), String> {
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
     };
-    for line in bench::run(args.variant, config)?.report() {
+    let egdb = open_egdb(args.egdb.as_deref())?;
+    for line in bench::run_with_egdb(args.variant, config, egdb)?.report() {
         output::line(&line);
     }
     Ok(())
@@ -164,6 +189,9 @@ pub struct AnalyzeArgs {
     /// Ugolki's house: 3x3, 3x4 or triangle (the start, and a FEN without an H field).
     #[arg(long, default_value_t = House::default())]
     pub house: House,
+    /// Probe the Russian endgame databases in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 /// How long `analyze` searches when given neither a depth nor a time.
@@ -178,6 +206,14 @@ pub fn analyze(args: AnalyzeArgs) -> Result<(), String> {
     engine.set_option("Threads", Some(&args.threads.to_string()))?;
     engine.set_option("MultiPV", Some(&args.multipv.to_string()))?;
     engine.set_option("Move Overhead", Some("0"))?;
+    if let Some(dir) = &args.egdb {
+        let pieces = open_egdb(Some(dir))?.map_or(2, |e| e.pieces());
+        engine.set_option("EGDBPieces", Some(&pieces.to_string()))?;
+        engine.set_option("EGDBPath", Some(&dir.display().to_string()))?;
+        for e in engine.take_egdb_errors() {
+            eprintln!("damka: {e}");
+        }
+    }
     engine.set_position(args.fen.as_deref(), &[])?;
     let limits = match (args.depth, args.movetime) {
         (Some(depth), _) => Limits::depth(depth),
@@ -272,6 +308,9 @@ pub struct SelfPlayArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
+    /// Probe the Russian endgame databases in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 /// `damka selfplay`: plays games in parallel and writes `<result> <fen>` lines for tuning.
@@ -287,6 +326,7 @@ pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
         seed: args.seed,
         weights: crate::with_game!(args.variant, G => <G as Game>::weights()),
         max_plies: 300,
+        egdb: open_egdb(args.egdb.as_deref())?,
     };
     let start = Instant::now();
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());

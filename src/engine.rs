@@ -277,6 +277,8 @@ pub enum OptionKind {
     Combo(&'static str, Vec<&'static str>),
     /// An action.
     Button,
+    /// Free text: default.
+    String(&'static str),
 }
 
 /// One engine option.
@@ -312,6 +314,10 @@ pub struct Options {
     /// Ugolki's house (the `UgolkiHouse` option): where the pieces start, and the house of a
     /// FEN that names none. No effect in other games.
     pub ugolki_house: House,
+    /// Directory of the Russian endgame databases (`EGDBPath`); empty: none.
+    pub egdb_path: String,
+    /// Largest number of pieces probed in the databases (`EGDBPieces`).
+    pub egdb_pieces: u32,
 }
 
 impl Default for Options {
@@ -326,6 +332,8 @@ impl Default for Options {
             draws: DrawRules::default(),
             fuk_russian_play: false,
             ugolki_house: House::default(),
+            egdb_path: String::new(),
+            egdb_pieces: 5,
         }
     }
 }
@@ -354,6 +362,8 @@ impl Options {
             "Draw Five Moves" => flag(self.draws.five_moves),
             "Fuk Russian Play" => flag(self.fuk_russian_play),
             "UgolkiHouse" => Some(self.ugolki_house.name().to_string()),
+            "EGDBPath" => Some(self.egdb_path.clone()),
+            "EGDBPieces" => Some(self.egdb_pieces.to_string()),
             _ => None,
         }
     }
@@ -415,6 +425,14 @@ impl Options {
                     House::ALL.iter().map(|h| h.name()).collect(),
                 ),
             },
+            OptionSpec {
+                name: "EGDBPath",
+                kind: OptionKind::String(""),
+            },
+            OptionSpec {
+                name: "EGDBPieces",
+                kind: OptionKind::Spin(i64::from(d.egdb_pieces), 2, 7),
+            },
         ]
     }
 
@@ -442,6 +460,8 @@ pub struct Engine {
     tt: Arc<Tt>,
     control: Arc<Control>,
     search: Option<JoinHandle<()>>,
+    /// The Russian endgame databases of `EGDBPath`, if set.
+    egdb: Option<Arc<crate::egdb::Egdb>>,
 }
 
 impl Default for Engine {
@@ -462,6 +482,7 @@ impl Engine {
             game,
             control: Arc::new(Control::default()),
             search: None,
+            egdb: None,
         }
     }
 
@@ -482,6 +503,7 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
             weights: with_game!(self.searched_variant(), G => G::weights()),
+            egdb: self.egdb.clone(),
         }
     }
 
@@ -582,8 +604,17 @@ impl Engine {
                     "MultiPV" => next.multipv = n as usize,
                     "Move Overhead" => next.move_overhead_ms = n as u64,
                     "Draw Material Moves" => next.draws.material_moves = n as u16,
+                    "EGDBPieces" => next.egdb_pieces = n as u32,
                     _ => unreachable!("every spin option is handled"),
                 }
+            }
+            OptionKind::String(_) => {
+                let text = value.unwrap_or("");
+                next.egdb_path = if text == "<empty>" {
+                    String::new()
+                } else {
+                    text.to_string()
+                };
             }
             OptionKind::Combo(_, choices) => {
                 let text = need()?;
@@ -620,7 +651,26 @@ impl Engine {
         } else {
             None
         };
+        let egdb = if next.egdb_path != self.options.egdb_path
+            || next.egdb_pieces != self.options.egdb_pieces
+        {
+            Some(if next.egdb_path.is_empty() {
+                None
+            } else {
+                let egdb = crate::egdb::Egdb::open(
+                    std::path::Path::new(&next.egdb_path),
+                    next.egdb_pieces,
+                )
+                .map_err(|e| format!("option 'EGDBPath': {e}"))?;
+                Some(Arc::new(egdb))
+            })
+        } else {
+            None
+        };
         self.finish_search();
+        if let Some(egdb) = egdb {
+            self.egdb = egdb;
+        }
         let mut effect = OptionEffect::None;
         if let Some(game) = game {
             self.game = game;
@@ -639,6 +689,15 @@ impl Engine {
             self.clear_hash();
         }
         Ok(effect)
+    }
+
+    /// The endgame database problems met since the last call (missing, truncated or corrupt
+    /// files), for the front end to show once each.
+    pub fn take_egdb_errors(&self) -> Vec<String> {
+        self.egdb
+            .as_ref()
+            .map(|e| e.take_errors())
+            .unwrap_or_default()
     }
 
     /// Empties the transposition table.
@@ -720,7 +779,13 @@ impl Engine {
         let config = self.search_config();
         let tt = Arc::clone(&self.tt);
         let control = Arc::clone(&self.control);
-        let mut reporter = reporter;
+        let mut reporter: Box<dyn Reporter> = match &self.egdb {
+            Some(egdb) => Box::new(EgdbErrors {
+                inner: reporter,
+                egdb: Arc::clone(egdb),
+            }),
+            None => reporter,
+        };
         self.search = Some(std::thread::spawn(move || {
             game.search(&limits, &config, &tt, &control, reporter.as_mut());
         }));
@@ -806,6 +871,37 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         self.finish_search();
+    }
+}
+
+/// A reporter that passes on the endgame database problems met during a search (one
+/// [`Reporter::error`] each) before the search's own lines.
+struct EgdbErrors {
+    inner: Box<dyn Reporter>,
+    egdb: Arc<crate::egdb::Egdb>,
+}
+
+impl EgdbErrors {
+    fn flush(&mut self) {
+        for e in self.egdb.take_errors() {
+            self.inner.error(&e);
+        }
+    }
+}
+
+impl Reporter for EgdbErrors {
+    fn info(&mut self, info: &crate::search::SearchInfo) {
+        self.flush();
+        self.inner.info(info);
+    }
+
+    fn done(&mut self, outcome: &SearchOutcome) {
+        self.flush();
+        self.inner.done(outcome);
+    }
+
+    fn error(&mut self, text: &str) {
+        self.inner.error(text);
     }
 }
 

@@ -41,6 +41,7 @@ pub mod cli;
 pub mod draughts;
 pub mod draw;
 pub mod dxp;
+pub mod egdb;
 pub mod engine;
 pub mod eval;
 pub mod fuk;

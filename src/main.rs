@@ -56,6 +56,9 @@ enum Command {
     Match(Box<damka::matchplay::command::MatchArgs>),
     /// Serve a board in the browser: play or analyse any game against the engine.
     Gui(damka::gui::GuiArgs),
+    /// Russian endgame databases: generate them, or probe a position.
+    #[command(subcommand)]
+    Egdb(damka::egdb::command::EgdbCommand),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Dxp(args)) => cli::dxp(args),
         Some(Command::Match(args)) => damka::matchplay::command::run(*args),
         Some(Command::Gui(args)) => damka::gui::run(args),
+        Some(Command::Egdb(command)) => damka::egdb::command::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -42,6 +42,8 @@ fn handshake_lists_every_option() {
         "Draw Sixteen Moves type check default true",
         "Draw Five Moves type check default true",
         "UgolkiHouse type combo default 3x3 var 3x3 var 3x4 var triangle",
+        "EGDBPath type string default <empty>",
+        "EGDBPieces type spin default 5 min 2 max 7",
     ] {
         let wanted = format!("option name {option}");
         assert!(lines.contains(&wanted), "missing '{wanted}' in {lines:?}");

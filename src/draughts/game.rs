@@ -74,6 +74,24 @@ impl GameMove for Move {
 const COUNTER_TAGS: [&str; 7] = ["M", "T", "R", "E", "J", "S", "V"];
 
 impl<R: Rules> Game for Draughts<R> {
+    fn egdb_score(
+        egdb: &crate::egdb::Egdb,
+        pos: &Position<R>,
+        counters: &Counters,
+        rules: &DrawRules,
+    ) -> Option<Score> {
+        R::egdb_score(egdb, pos, counters, rules)
+    }
+
+    fn egdb_root_moves(
+        egdb: &crate::egdb::Egdb,
+        pos: &Position<R>,
+        counters: &Counters,
+        rules: &DrawRules,
+    ) -> Option<Vec<Move>> {
+        R::egdb_root_moves(egdb, pos, counters, rules)
+    }
+
     const VARIANT: crate::game::Variant = R::VARIANT;
     const NO_MOVE_WINS: bool = R::NO_MOVE_WINS;
     const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;

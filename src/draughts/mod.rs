@@ -71,6 +71,28 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The endgame database score of a position (Russian only: [`crate::egdb::Egdb::score`]).
+    fn egdb_score(
+        egdb: &crate::egdb::Egdb,
+        pos: &position::Position<Self>,
+        counters: &draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<crate::score::Score> {
+        let _ = (egdb, pos, counters, rules);
+        None
+    }
+
+    /// The root moves converting a database win fastest (Russian only).
+    fn egdb_root_moves(
+        egdb: &crate::egdb::Egdb,
+        pos: &position::Position<Self>,
+        counters: &draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<Vec<moves::Move>> {
+        let _ = (egdb, pos, counters, rules);
+        None
+    }
+
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {
         match Self::MOVE_STYLE {

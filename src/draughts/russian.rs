@@ -29,4 +29,22 @@ impl Rules for Russian {
     fn patterns() -> Option<&'static super::eval::patterns::PatternTable> {
         Some(&super::eval::patterns::RUSSIAN)
     }
+
+    fn egdb_score(
+        egdb: &crate::egdb::Egdb,
+        pos: &super::position::Position<Self>,
+        counters: &super::draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<crate::score::Score> {
+        egdb.score(pos, counters, rules)
+    }
+
+    fn egdb_root_moves(
+        egdb: &crate::egdb::Egdb,
+        pos: &super::position::Position<Self>,
+        counters: &super::draw::Counters,
+        rules: &crate::draw::DrawRules,
+    ) -> Option<Vec<super::moves::Move>> {
+        egdb.root_moves(pos, counters, rules)
+    }
 }

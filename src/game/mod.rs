@@ -194,6 +194,32 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// record after the first field.
     fn counter_tags(counters: &Self::Counters) -> Vec<(&'static str, u64)>;
 
+    // --- Endgame databases ----------------------------------------------------------------
+
+    /// The score of `pos` under `counters` and `rules` from the endgame databases, when they
+    /// decide it (Russian only; see [`crate::egdb::Egdb::score`]). `None` by default.
+    fn egdb_score(
+        egdb: &crate::egdb::Egdb,
+        pos: &Self::Position,
+        counters: &Self::Counters,
+        rules: &DrawRules,
+    ) -> Option<Score> {
+        let _ = (egdb, pos, counters, rules);
+        None
+    }
+
+    /// The root moves that convert a database win fastest (Russian only), when the databases
+    /// claim a win for the side to move under the counters; `None` otherwise.
+    fn egdb_root_moves(
+        egdb: &crate::egdb::Egdb,
+        pos: &Self::Position,
+        counters: &Self::Counters,
+        rules: &DrawRules,
+    ) -> Option<Vec<Self::Move>> {
+        let _ = (egdb, pos, counters, rules);
+        None
+    }
+
     // --- Evaluation ----------------------------------------------------------------------
 
     /// The default evaluation weights.

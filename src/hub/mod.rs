@@ -198,6 +198,7 @@ impl Hub {
                     ));
                 }
                 OptionKind::Button => continue,
+                OptionKind::String(_) => line.push_str(" type=string"),
             }
             self.out.line(&line);
         }
@@ -289,6 +290,8 @@ fn hub_params() -> Vec<(String, OptionSpec)> {
         .map(|spec| {
             let name = match spec.name {
                 "UCI_Variant" => "variant".to_string(),
+                "EGDBPath" => "egdb-path".to_string(),
+                "EGDBPieces" => "egdb-pieces".to_string(),
                 other => other.to_ascii_lowercase().replace(' ', "-"),
             };
             (name, spec)

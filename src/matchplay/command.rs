@@ -37,6 +37,10 @@ pub struct MatchArgs {
     /// An option for both engines (repeatable; sent before the per-engine ones).
     #[arg(long, value_name = "NAME=VALUE")]
     pub option: Vec<String>,
+    /// Russian endgame databases for both engines (`EGDBPath=DIR`; to match with against
+    /// without, give `--option1 EGDBPath=DIR` instead).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
     /// Games to play (with --sprt: at most; default 100, or 20000 with --sprt).
     #[arg(long)]
     pub games: Option<u32>,
@@ -154,9 +158,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         shuffle(&mut book, args.seed);
     }
 
+    let mut common = args.option.clone();
+    if let Some(dir) = &args.egdb {
+        common.insert(0, format!("EGDBPath={}", dir.display()));
+    }
     let commands = [
-        engine_command(&args.engine1, &args.option, &args.option1)?,
-        engine_command(&args.engine2, &args.option, &args.option2)?,
+        engine_command(&args.engine1, &common, &args.option1)?,
+        engine_command(&args.engine2, &common, &args.option2)?,
     ];
     let mut names = [args.name1.clone(), args.name2.clone()];
     for (i, command) in commands.iter().enumerate() {

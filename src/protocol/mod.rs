@@ -172,6 +172,9 @@ impl Server {
                     }
                     Err(e) => self.error(&format!("setoption: {e}")),
                 }
+                for e in self.engine.take_egdb_errors() {
+                    self.error(&e);
+                }
             }
             Command::NewGame => self.engine.new_game(),
             Command::Position { fen, moves } => {
@@ -305,6 +308,13 @@ impl Reporter for UciReporter {
     fn done(&mut self, outcome: &SearchOutcome) {
         self.out.line(&bestmove_line(outcome));
     }
+
+    fn error(&mut self, text: &str) {
+        self.out.line(&format!(
+            "info string error: {}",
+            printable(text, MAX_ERROR_CHARS)
+        ));
+    }
 }
 
 /// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. time .. pv ..`.
@@ -355,6 +365,14 @@ fn option_line(spec: &OptionSpec) -> String {
             )
         }
         OptionKind::Button => format!("option name {name} type button"),
+        OptionKind::String(default) => {
+            let default = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("option name {name} type string default {default}")
+        }
     }
 }
 

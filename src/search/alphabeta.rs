@@ -53,6 +53,7 @@ pub struct Worker<'a, G: Game> {
     tt: &'a Tt,
     weights: Weights,
     draws: DrawRules,
+    egdb: Option<std::sync::Arc<crate::egdb::Egdb>>,
     /// Nodes searched by this thread.
     pub nodes: u64,
     /// Horizon leaves reached since the last [`Worker::mean_depth`] reset, and the sum of
@@ -110,6 +111,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tt,
             weights: config.weights,
             draws,
+            egdb: config.egdb.clone(),
             nodes: 0,
             seldepth: 0,
             leaves: 0,
@@ -390,6 +392,14 @@ impl<'a, G: Game> Worker<'a, G> {
             self.lists[ply] = list;
             return Self::result_score(result, G::side_to_move(pos), ply);
         }
+        // Endgame databases: an exact score where they decide, when nothing must be captured.
+        if let Some(egdb) = &self.egdb
+            && !list[0].is_capture()
+            && let Some(score) = G::egdb_score(egdb, pos, &counters, &self.draws)
+        {
+            self.lists[ply] = list;
+            return score;
+        }
         // Mate distance pruning: no score here can beat a faster forced result found already.
         alpha = alpha.max(Score::loss_in(ply as u32));
         beta = beta.min(Score::win_in(ply as u32 + 1));
@@ -532,6 +542,12 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
                 return Self::result_score(result, G::side_to_move(pos), ply);
+            }
+            // A quiet leaf the endgame databases decide needs no evaluation.
+            if let Some(egdb) = &self.egdb
+                && let Some(score) = G::egdb_score(egdb, pos, &counters, &self.draws)
+            {
+                return score;
             }
             return G::evaluate(pos, &self.weights);
         }

@@ -37,6 +37,8 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Evaluation weights.
     pub weights: Weights,
+    /// Endgame databases to probe (Russian), if loaded.
+    pub egdb: Option<std::sync::Arc<crate::egdb::Egdb>>,
 }
 
 impl Default for SearchConfig {
@@ -59,6 +61,7 @@ impl SearchConfig {
             multipv: 1,
             move_overhead: Duration::from_millis(20),
             weights: G::weights(),
+            egdb: None,
         }
     }
 }
@@ -189,6 +192,11 @@ pub trait Reporter: Send {
     fn info(&mut self, info: &SearchInfo);
     /// The final result; called exactly once per search.
     fn done(&mut self, outcome: &SearchOutcome);
+    /// A problem met during the search that the user should see (a refused endgame database
+    /// file); by default dropped.
+    fn error(&mut self, text: &str) {
+        let _ = text;
+    }
 }
 
 /// A reporter that keeps nothing.
@@ -315,6 +323,19 @@ pub fn run<G: Game>(
             .filter_map(|text| G::parse_move(&position, text).ok())
             .collect();
         root_moves.retain(|mv| wanted.contains(mv));
+    }
+    // A won database ending: only the moves that convert it fastest.
+    if let Some(egdb) = &config.egdb
+        && let Some(best) = G::egdb_root_moves(egdb, &position, &game.counters(), game.rules())
+    {
+        let kept: Vec<G::Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|mv| best.contains(mv))
+            .collect();
+        if !kept.is_empty() {
+            root_moves = kept;
+        }
     }
     tt.new_search();
 

@@ -34,6 +34,8 @@ pub struct SelfPlay {
     pub weights: Weights,
     /// Games longer than this are scored as draws.
     pub max_plies: usize,
+    /// Endgame databases both players probe (Russian), if any.
+    pub egdb: Option<std::sync::Arc<crate::egdb::Egdb>>,
 }
 
 /// A position and the result of the game it came from, from White's point of view
@@ -112,6 +114,7 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
     let tt = Tt::new(4);
     let search_config = SearchConfig {
         weights: config.weights,
+        egdb: config.egdb.clone(),
         ..SearchConfig::for_game::<G>()
     };
     let control = Control::default();
@@ -196,6 +199,7 @@ mod tests {
             seed: 1,
             weights: Weights::default(),
             max_plies: 60,
+            egdb: None,
         };
         let samples = play(&config);
         assert!(!samples.is_empty());
@@ -215,6 +219,7 @@ mod tests {
             seed: 7,
             weights: Weights::default(),
             max_plies: 60,
+            egdb: None,
         };
         let shard = |first_game, games| SelfPlay {
             first_game,
