@@ -156,6 +156,9 @@ pub fn russian_weights() -> Weights {
         let main_road = Dark8::long_diagonal().contains(square);
         w[KING_SQUARES + i] = 6 * centre as i32 + 12 * main_road as i32;
     }
+    // The trained pattern tables stay off until a table wins clearly in games: the first one,
+    // learned from 8000 self-play games, scored +12.2 +/- 23.9 Elo over 400 games (README,
+    // "Pattern tables").
     w[patterns::PATTERN_SCALE] = 0;
     Weights(w)
 }

@@ -169,7 +169,9 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Russian's trained tables, compiled in (`russian.patterns`).
+/// Russian's trained tables, compiled in (`russian.patterns`): learned by `damka train` from
+/// 397469 positions of 8000 self-play games at 3000 nodes a move. They are used only where the
+/// weights' [`PATTERN_SCALE`] is not 0, which Russian's default weights are not yet.
 pub static RUSSIAN: LazyLock<PatternTable> = LazyLock::new(|| {
     PatternTable::read(include_bytes!("russian.patterns")).unwrap_or_else(|e| {
         log::error!("built-in Russian pattern tables unreadable ({e}); patterns left out");
