@@ -53,6 +53,13 @@ pub struct MatchArgs {
     /// A real clock per side, BASE+INC in seconds (default 10+0.1); a flag fall loses.
     #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["depth", "nodes"])]
     pub tc: Option<String>,
+    /// Time odds for engine 1: its move time, or clock and increment, times this factor
+    /// (e.g. 2 to measure what twice the time is worth).
+    #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
+    pub time_odds1: f64,
+    /// Time odds for engine 2, as for engine 1.
+    #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
+    pub time_odds2: f64,
     /// Fixed search depth per move (no clock).
     #[arg(long, conflicts_with = "nodes")]
     pub depth: Option<u32>,
@@ -131,6 +138,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     referee.variant = args.variant;
     referee.margin = Duration::from_millis(args.time_margin);
     referee.reply_timeout = REPLY_TIMEOUT;
+    for odds in [args.time_odds1, args.time_odds2] {
+        if !(odds > 0.0 && odds <= 100.0) {
+            return Err(format!(
+                "time odds {odds} are not between 0 (excluded) and 100"
+            ));
+        }
+    }
+    referee.time_odds = [args.time_odds1, args.time_odds2];
     referee.adjudicate_draw = args
         .adjudicate_draw
         .as_deref()

@@ -162,6 +162,10 @@ pub struct RefereeConfig {
     /// A game longer than this many plies is drawn (a safety net; the draw rules end every
     /// game well before it).
     pub max_plies: usize,
+    /// Time odds: each side's move time, or clock and increment, multiplied by its factor
+    /// (White's first). In a [`MatchConfig`](super::runner::MatchConfig) the two factors are
+    /// engine 1's and engine 2's, and the runner hands each game's referee them by colour.
+    pub time_odds: [f64; 2],
 }
 
 impl RefereeConfig {
@@ -176,6 +180,7 @@ impl RefereeConfig {
             adjudicate_win: None,
             reply_timeout: Duration::from_secs(60),
             max_plies: 2000,
+            time_odds: [1.0, 1.0],
         }
     }
 }
@@ -422,7 +427,7 @@ fn play<G: Game>(
     }
 
     let mut clocks = match config.time {
-        TimeControl::Clock { base, .. } => [base, base],
+        TimeControl::Clock { base, .. } => [0, 1].map(|i| base.mul_f64(config.time_odds[i])),
         _ => [Duration::ZERO; 2],
     };
     // Scores reported by the engines after each of their moves, from White's point of view.
@@ -491,7 +496,8 @@ fn play<G: Game>(
         }
         if let TimeControl::Clock { inc, .. } = config.time {
             let clock = &mut clocks[side.index()];
-            *clock = clock.saturating_sub(thought.elapsed) + inc;
+            *clock =
+                clock.saturating_sub(thought.elapsed) + inc.mul_f64(config.time_odds[side.index()]);
         }
         let Some(text) = thought.best else {
             let (winner, termination) = lose(Termination::IllegalMove {
@@ -524,18 +530,22 @@ fn go_command(
     clocks: &[Duration; 2],
     side: Side,
 ) -> (String, Option<Duration>) {
+    let odds = |time: Duration, side: Side| time.mul_f64(config.time_odds[side.index()]);
     match config.time {
-        TimeControl::MoveTime(t) => (
-            format!("go movetime {}", t.as_millis()),
-            Some(t + config.margin),
-        ),
+        TimeControl::MoveTime(t) => {
+            let t = odds(t, side);
+            (
+                format!("go movetime {}", t.as_millis()),
+                Some(t + config.margin),
+            )
+        }
         TimeControl::Clock { inc, .. } => (
             format!(
                 "go wtime {} btime {} winc {} binc {}",
                 clocks[0].as_millis(),
                 clocks[1].as_millis(),
-                inc.as_millis(),
-                inc.as_millis()
+                odds(inc, Side::White).as_millis(),
+                odds(inc, Side::Black).as_millis()
             ),
             Some(clocks[side.index()] + config.margin),
         ),
@@ -576,4 +586,28 @@ fn adjudicate(
         return Some(Termination::AdjudicatedDraw);
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_odds_scale_each_side_s_time() {
+        let mut config = RefereeConfig::new(TimeControl::MoveTime(Duration::from_millis(100)));
+        config.time_odds = [2.0, 1.0];
+        let clocks = [Duration::ZERO; 2];
+        let (go, allowed) = go_command(&config, &clocks, Side::White);
+        assert_eq!(go, "go movetime 200");
+        assert_eq!(allowed, Some(Duration::from_millis(200)));
+        assert_eq!(go_command(&config, &clocks, Side::Black).0, "go movetime 100");
+
+        config.time = TimeControl::Clock {
+            base: Duration::from_secs(10),
+            inc: Duration::from_millis(100),
+        };
+        let clocks = [Duration::from_secs(20), Duration::from_secs(10)];
+        let (go, _) = go_command(&config, &clocks, Side::Black);
+        assert_eq!(go, "go wtime 20000 btime 10000 winc 200 binc 100");
+    }
 }

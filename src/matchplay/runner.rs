@@ -339,7 +339,12 @@ fn play_one(
         }
     };
     let (mut w, mut b) = (start(white), start(black));
-    let record = referee::play_game(opening, w.as_mut(), b.as_mut(), &config.referee, stop)?;
+    let mut referee = config.referee.clone();
+    referee.time_odds = [
+        config.referee.time_odds[white],
+        config.referee.time_odds[black],
+    ];
+    let record = referee::play_game(opening, w.as_mut(), b.as_mut(), &referee, stop)?;
     Ok(record.map(|record| FinishedGame {
         number: index + 1,
         opening: opening_index,
