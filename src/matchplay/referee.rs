@@ -600,7 +600,10 @@ mod tests {
         let (go, allowed) = go_command(&config, &clocks, Side::White);
         assert_eq!(go, "go movetime 200");
         assert_eq!(allowed, Some(Duration::from_millis(200)));
-        assert_eq!(go_command(&config, &clocks, Side::Black).0, "go movetime 100");
+        assert_eq!(
+            go_command(&config, &clocks, Side::Black).0,
+            "go movetime 100"
+        );
 
         config.time = TimeControl::Clock {
             base: Duration::from_secs(10),
