@@ -14,6 +14,7 @@
 use crate::board::{Dark8, Geometry};
 use crate::draughts::Rules;
 use crate::draughts::position::Position;
+use crate::egdb::file::fnv1a;
 use crate::types::{Bitboard, Side};
 use std::sync::LazyLock;
 
@@ -160,13 +161,6 @@ impl PatternTable {
         bytes.extend_from_slice(&hash.to_le_bytes());
         bytes
     }
-}
-
-/// FNV-1a, 64 bits.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// Russian's trained tables, compiled in (`russian.patterns`): learned by `damka train` from
