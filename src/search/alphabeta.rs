@@ -45,6 +45,9 @@ pub struct RootMove<M> {
 /// [`Worker::note_moves`]).
 const MOVES_PER_POLL: usize = 4096;
 
+/// Remaining depth from which a worker defers moves another worker is searching.
+const DEFER_DEPTH: i32 = 3;
+
 /// The state of one search thread.
 pub struct Worker<'a, G: Game> {
     /// 0 for the main thread.
@@ -67,6 +70,8 @@ pub struct Worker<'a, G: Game> {
     lists: Vec<MoveList<G::Move>>,
     sort_keys: Vec<Vec<i32>>,
     quiets: Vec<Vec<G::Move>>,
+    /// Moves put off because another worker was searching them (see [`super::busy`]).
+    deferred: Vec<Vec<G::Move>>,
     pv: Vec<Vec<G::Move>>,
     ordering: Ordering<G::Move>,
     /// The root position and counters.
@@ -120,6 +125,7 @@ impl<'a, G: Game> Worker<'a, G> {
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             sort_keys: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
             quiets: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            deferred: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -441,8 +447,16 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = None;
         let side = G::side_to_move(pos);
         let sorted = sort_if_long(list.as_mut_slice(), &mut sort_keys);
-        for index in 0..list.len() {
-            let mv = if sorted {
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let busy = self.shared.busy.as_ref().filter(|_| depth >= DEFER_DEPTH);
+        let mut step = 0;
+        while step < list.len() + deferred.len() {
+            let index = step;
+            step += 1;
+            let mv = if index >= list.len() {
+                deferred[index - list.len()]
+            } else if sorted {
                 list[index]
             } else {
                 pick_next(list.as_mut_slice(), &mut sort_keys, index)
@@ -459,8 +473,21 @@ impl<'a, G: Game> Worker<'a, G> {
                 reduction = (lmr(depth, index) - i32::from(PV)).clamp(0, depth - 2);
             }
             let child = self.enter(node, mv);
+            let child_key = self.keys[self.keys.len() - 1];
+            if let Some(busy) = busy {
+                // Another worker is on this position: come back to it after the others.
+                if index > 0 && index < list.len() && busy.is_busy(child_key) {
+                    self.keys.pop();
+                    deferred.push(mv);
+                    continue;
+                }
+                busy.enter(child_key);
+            }
             let score =
                 self.search_child::<PV>(&child, alpha, beta, depth, ply, index == 0, reduction);
+            if let Some(busy) = busy {
+                busy.leave(child_key);
+            }
             self.keys.pop();
             if self.aborted {
                 break;
@@ -511,6 +538,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.lists[ply] = list;
         self.sort_keys[ply] = sort_keys;
         self.quiets[ply] = quiets;
+        self.deferred[ply] = deferred;
         best_score
     }
 

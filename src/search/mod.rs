@@ -9,6 +9,7 @@
 //! Nothing here prints; the front ends format what the reporter receives.
 
 mod alphabeta;
+mod busy;
 mod ordering;
 mod time;
 
@@ -216,6 +217,8 @@ pub struct Shared<'a> {
     nodes: Vec<AtomicU64>,
     control: &'a Control,
     clock: Mutex<Clock>,
+    /// Positions being searched, for deferring them in the other workers (only with threads).
+    busy: Option<busy::Busy>,
 }
 
 /// The main worker's view of time.
@@ -314,6 +317,7 @@ pub fn run<G: Game>(
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         control,
         clock: Mutex::new(clock),
+        busy: (threads > 1).then(busy::Busy::default),
     };
     let mut root_moves: Vec<G::Move> = game.legal_moves().iter().copied().collect();
     if !limits.searchmoves.is_empty() {
