@@ -45,6 +45,13 @@ pub struct RootMove<M> {
 /// [`Worker::note_moves`]).
 const MOVES_PER_POLL: usize = 4096;
 
+/// Remaining depth from which ProbCut tries a shallow search.
+const PROBCUT_DEPTH: i32 = 5;
+/// How much shallower ProbCut's search is.
+const PROBCUT_REDUCTION: i32 = 4;
+/// How far above beta ProbCut's shallow search must score, in hundredths of a man.
+const PROBCUT_MARGIN: i32 = 60;
+
 /// Remaining depth from which a worker defers moves another worker is searching.
 const DEFER_DEPTH: i32 = 3;
 
@@ -431,6 +438,31 @@ impl<'a, G: Game> Worker<'a, G> {
                     return score;
                 }
             }
+        }
+        // ProbCut: when a search `PROBCUT_REDUCTION` plies shallower clears beta by a margin,
+        // the full-depth search would almost surely clear beta too.
+        if !PV
+            && depth >= PROBCUT_DEPTH
+            && !beta.is_decisive()
+            && !entry.is_some_and(|e| {
+                e.depth >= depth - PROBCUT_REDUCTION
+                    && e.bound != Bound::Lower
+                    && e.score.from_table(ply as u32) < beta + PROBCUT_MARGIN
+            })
+        {
+            let raised = beta + PROBCUT_MARGIN;
+            // The shallow search works on this same node and needs this ply's buffers.
+            self.lists[ply] = list;
+            let score =
+                self.search::<false>(node, raised - 1, raised, depth - PROBCUT_REDUCTION, ply);
+            if self.aborted {
+                return Score::DRAW;
+            }
+            if score >= raised {
+                return score;
+            }
+            list = std::mem::take(&mut self.lists[ply]);
+            G::generate(pos, &mut list);
         }
         // A forced reply costs nothing to look at one ply deeper.
         let extension = i32::from(list.len() == 1 && ply < 2 * MAX_PLY / 3);
