@@ -451,7 +451,8 @@ impl<'a, G: Game> Worker<'a, G> {
             })
         {
             let raised = beta + PROBCUT_MARGIN;
-            // The shallow search works on this same node and needs this ply's buffers.
+            // The shallow search works on this same node and needs this ply's buffers; it
+            // leaves this node's moves in the list, in its own order.
             self.lists[ply] = list;
             let score =
                 self.search::<false>(node, raised - 1, raised, depth - PROBCUT_REDUCTION, ply);
@@ -462,7 +463,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 return score;
             }
             list = std::mem::take(&mut self.lists[ply]);
-            G::generate(pos, &mut list);
         }
         // A forced reply costs nothing to look at one ply deeper.
         let extension = i32::from(list.len() == 1 && ply < 2 * MAX_PLY / 3);
