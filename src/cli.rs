@@ -302,7 +302,7 @@ pub struct SelfPlayArgs {
     /// Games played at once, one per thread (0: one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Output file: one `<result> <FEN>` line per position.
+    /// Output file: one `<result> <score> <FEN>` line per position (the score for White, in hundredths of a man).
     #[arg(long)]
     pub out: std::path::PathBuf,
     /// The game.
@@ -313,7 +313,7 @@ pub struct SelfPlayArgs {
     pub egdb: Option<std::path::PathBuf>,
 }
 
-/// `damka selfplay`: plays games in parallel and writes `<result> <fen>` lines for tuning.
+/// `damka selfplay`: plays games in parallel and writes `<result> <score> <fen>` lines for tuning.
 pub fn selfplay(args: SelfPlayArgs) -> Result<(), String> {
     use crate::tune::selfplay::{SelfPlay, play_streaming, write_samples};
     let config = SelfPlay {
@@ -421,6 +421,10 @@ pub struct TuneArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::Russian)]
     pub variant: Variant,
+    /// Share of the target taken from the self-play search's score instead of the game's
+    /// result (0 to 1; positions written without a score always use the result).
+    #[arg(long, default_value_t = 0.0)]
+    pub score_share: f64,
 }
 
 /// True for the draughts games, whose weights end in a man and a king square table.
@@ -435,30 +439,52 @@ fn variant_has_square_tables(variant: Variant) -> bool {
     )
 }
 
+/// What `damka train` learns.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainModel {
+    /// The pattern tables (`src/draughts/eval/russian.patterns`).
+    Patterns,
+    /// The network (`src/draughts/eval/russian.network`).
+    Network,
+}
+
 /// Arguments of `damka train`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
     /// Russian positions written by `selfplay`, in game order (the last tenth is held out).
     #[arg(long)]
     pub data: std::path::PathBuf,
-    /// The pattern file to write (the built-in one is `src/draughts/eval/russian.patterns`).
+    /// The file to write: a pattern file or a network file, as `--model` says.
     #[arg(long)]
     pub out: std::path::PathBuf,
+    /// What to learn.
+    #[arg(long, value_enum, default_value_t = TrainModel::Patterns)]
+    pub model: TrainModel,
     /// Passes over the positions.
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
-    /// Adam's step size, in hundredths of a man.
-    #[arg(long, default_value_t = 1.0)]
-    pub rate: f64,
-    /// L2 penalty per value.
+    /// Adam's step size (default: 1 hundredth of a man for patterns, 0.001 for the network).
+    #[arg(long)]
+    pub rate: Option<f64>,
+    /// L2 penalty per pattern value.
     #[arg(long, default_value_t = 1e-7)]
     pub l2: f64,
+    /// Share of the target taken from the self-play search's score instead of the game's
+    /// result (0 to 1; positions written without a score always use the result).
+    #[arg(long, default_value_t = 0.0)]
+    pub score_share: f64,
 }
 
-/// `damka train`: learns the Russian pattern tables from self-play positions on top of the
-/// linear evaluation and writes them as a pattern file.
+/// `damka train`: learns the Russian pattern tables or network from self-play positions on top
+/// of the linear evaluation and writes them to a file.
 pub fn train(args: TrainArgs) -> Result<(), String> {
-    use crate::tune::{patterns, selfplay::read_samples};
+    use crate::tune::{network, patterns, selfplay::read_samples};
+    if !(0.0..=1.0).contains(&args.score_share) {
+        return Err(format!(
+            "--score-share must be between 0 and 1, not {}",
+            args.score_share
+        ));
+    }
     let text = std::fs::read_to_string(&args.data)
         .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
     let (samples, bad) = read_samples(&text);
@@ -466,33 +492,50 @@ pub fn train(args: TrainArgs) -> Result<(), String> {
         "{} positions ({bad} lines unreadable)",
         samples.len()
     ));
-    let config = patterns::TrainConfig {
-        epochs: args.epochs,
-        rate: args.rate,
-        l2: args.l2,
-        ..patterns::TrainConfig::default()
-    };
     let start = Instant::now();
-    let weights = crate::draughts::eval::russian_weights();
-    let trained = patterns::train(&samples, &weights, &config, |epoch, train, held_out| {
+    let epochs = args.epochs;
+    let progress = |epoch: usize, train: f64, held_out: f64| {
         log::info!("epoch {epoch}: error {train:.6}, held out {held_out:.6}");
         eprintln!(
-            "train: epoch {epoch}/{}: error {train:.6}, held out {held_out:.6}, {:.0} s",
-            args.epochs,
+            "train: epoch {epoch}/{epochs}: error {train:.6}, held out {held_out:.6}, {:.0} s",
             start.elapsed().as_secs_f64()
         );
-    })?;
-    std::fs::write(&args.out, trained.table.write())
+    };
+    let weights = crate::draughts::eval::russian_weights();
+    let (bytes, k, positions, held_out_error, best_epoch) = match args.model {
+        TrainModel::Patterns => {
+            let config = patterns::TrainConfig {
+                epochs,
+                rate: args.rate.unwrap_or(1.0),
+                l2: args.l2,
+                score_share: args.score_share,
+                ..patterns::TrainConfig::default()
+            };
+            let t = patterns::train(&samples, &weights, &config, progress)?;
+            let bytes = t.table.write();
+            (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
+        }
+        TrainModel::Network => {
+            let config = network::TrainConfig {
+                epochs,
+                rate: args.rate.unwrap_or(1e-3),
+                score_share: args.score_share,
+                ..network::TrainConfig::default()
+            };
+            let t = network::train(&samples, &weights, &config, progress)?;
+            let bytes = t.network.write();
+            (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
+        }
+    };
+    std::fs::write(&args.out, bytes)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     output::line(&format!(
-        "k {:.3}; {} training and {} held-out positions; held-out error {:.6} -> {:.6} \
-         (epoch {}); {:.0} s; written to {}",
-        trained.k,
-        trained.positions.0,
-        trained.positions.1,
-        trained.held_out_error.0,
-        trained.held_out_error.1,
-        trained.best_epoch,
+        "k {k:.3}; {} training and {} held-out positions; held-out error {:.6} -> {:.6} \
+         (epoch {best_epoch}); {:.0} s; written to {}",
+        positions.0,
+        positions.1,
+        held_out_error.0,
+        held_out_error.1,
         start.elapsed().as_secs_f64(),
         args.out.display()
     ));
@@ -508,7 +551,13 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
         fix: fixed,
         k,
         variant,
+        score_share,
     } = args;
+    if !(0.0..=1.0).contains(&score_share) {
+        return Err(format!(
+            "--score-share must be between 0 and 1, not {score_share}"
+        ));
+    }
     use crate::draughts::eval::{FEATURES, KING_SQUARES, MAN_SQUARES, SCALAR_NAMES};
     use crate::tune::{selfplay::read_samples, texel};
     let text = std::fs::read_to_string(&data)
@@ -554,7 +603,7 @@ pub fn tune(args: TuneArgs) -> Result<(), String> {
     }
     let start = crate::with_game!(variant, G => G::weights());
     let scale = k.map_or(texel::Scale::Fitted, texel::Scale::Given);
-    let tuned = texel::tune(&prepared, &start, iterations, &kept, scale);
+    let tuned = texel::tune(&prepared, &start, iterations, &kept, scale, score_share);
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after

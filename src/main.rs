@@ -39,11 +39,12 @@ enum Command {
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
     Hub,
     /// Play games against itself in parallel and write their positions, labelled with the
-    /// results, for `tune`.
+    /// results and the search's scores, for `tune` and `train`.
     Selfplay(cli::SelfPlayArgs),
     /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
     Tune(cli::TuneArgs),
-    /// Learn the Russian pattern tables from self-play positions and write a pattern file.
+    /// Learn the Russian network (or pattern tables) from self-play positions and write its
+    /// file.
     Train(cli::TrainArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.

@@ -71,6 +71,11 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The game's trained network, if it has one (see [`eval::network`]).
+    fn network() -> Option<&'static eval::network::Network> {
+        None
+    }
+
     /// The endgame database score of a position (Russian only: [`crate::egdb::Egdb::score`]).
     fn egdb_score(
         egdb: &crate::egdb::Egdb,

@@ -30,6 +30,10 @@ impl Rules for Russian {
         Some(&super::eval::patterns::RUSSIAN)
     }
 
+    fn network() -> Option<&'static super::eval::network::Network> {
+        Some(&super::eval::network::RUSSIAN)
+    }
+
     fn egdb_score(
         egdb: &crate::egdb::Egdb,
         pos: &super::position::Position<Self>,

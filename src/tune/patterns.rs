@@ -11,6 +11,7 @@
 //! board's symmetry. The last tenth of the positions (whole games, as `selfplay` writes them in
 //! game order) is held out, and the tables of the epoch with the lowest held-out error are kept.
 
+use super::fit::{Adam, best_scale, sigmoid, sigmoid_slope};
 use super::selfplay::Sample;
 use crate::board::{Dark8, Geometry};
 use crate::draughts::Russian;
@@ -32,6 +33,10 @@ struct Row {
     scale: f32,
     /// The game's result for White.
     result: f32,
+    /// The self-play search's score for White, in hundredths of a man, if the sample has it.
+    score: Option<f32>,
+    /// What the model is fitted to: the result, blended with the score's win chance.
+    target: f32,
 }
 
 /// How to train.
@@ -45,6 +50,10 @@ pub struct TrainConfig {
     pub l2: f64,
     /// Positions per Adam step.
     pub batch: usize,
+    /// The share of the target taken from the self-play search's score (turned into a win
+    /// chance by the fitted sigmoid) rather than the game's result: 0 learns from results
+    /// alone, 1 from scores alone. Samples without a score use their result.
+    pub score_share: f64,
 }
 
 impl Default for TrainConfig {
@@ -54,6 +63,7 @@ impl Default for TrainConfig {
             rate: 1.0,
             l2: 1e-7,
             batch: 4096,
+            score_share: 0.0,
         }
     }
 }
@@ -108,21 +118,21 @@ fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
                 linear: linear as f32,
                 scale: scale as f32 / 16.0,
                 result: sample.result as f32,
+                score: sample.score.map(|score| score as f32),
+                target: sample.result as f32,
             };
             let turned = Row {
                 configs: configurations(turn_round(black), turn_round(white)),
                 linear: -row.linear,
                 result: 1.0 - row.result,
+                score: row.score.map(|score| -score),
+                target: 1.0 - row.target,
                 ..row
             };
             Some([row, turned])
         })
         .flatten_iter()
         .collect()
-}
-
-fn sigmoid(k: f64, eval: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
 /// The pattern term of a row under `values`.
@@ -141,27 +151,30 @@ fn error(rows: &[Row], values: &[f32], k: f64) -> f64 {
         .par_iter()
         .map(|row| {
             let e = (row.linear + pattern(row, values)) as f64 * row.scale as f64;
-            (row.result as f64 - sigmoid(k, e)).powi(2)
+            (row.target as f64 - sigmoid(k, e)).powi(2)
         })
         .sum();
     total / rows.len().max(1) as f64
 }
 
-/// The `k` that fits the linear evaluation best (golden-section search on 0.05..5).
+/// Sets each row's target: its result, blended with its score's win chance under `k`.
+fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
+    rows.par_iter_mut().for_each(|row| {
+        row.target = match row.score {
+            Some(score) => {
+                let from_score = sigmoid(k, score as f64);
+                (score_share * from_score + (1.0 - score_share) * row.result as f64) as f32
+            }
+            None => row.result,
+        };
+    });
+}
+
+/// The `k` that fits the linear evaluation to the game results best, with the rows' targets
+/// still their results.
 fn fit_k(rows: &[Row]) -> f64 {
     let zero = vec![0.0f32; VALUES];
-    let (mut lo, mut hi) = (0.05f64, 5.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..30 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(rows, &zero, a) < error(rows, &zero, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    best_scale(|k| error(rows, &zero, k))
 }
 
 /// Trains the tables on `samples` (Russian positions from `selfplay`) on top of the linear
@@ -174,19 +187,18 @@ pub fn train(
 ) -> Result<Trained, String> {
     let held_out = samples.len() / 10;
     let (training, validation) = samples.split_at(samples.len() - held_out);
-    let train_rows = rows(training, weights);
-    let valid_rows = rows(validation, weights);
+    let mut train_rows = rows(training, weights);
+    let mut valid_rows = rows(validation, weights);
     if train_rows.is_empty() || valid_rows.is_empty() {
         return Err("too few readable positions to train on".to_string());
     }
     let k = fit_k(&train_rows);
+    set_targets(&mut train_rows, k, config.score_share);
+    set_targets(&mut valid_rows, k, config.score_share);
     let mut values = vec![0.0f32; VALUES];
     let before = error(&valid_rows, &values, k);
     let (mut best, mut best_error, mut best_epoch) = (values.clone(), before, 0);
-    let (mut m, mut v) = (vec![0.0f64; VALUES], vec![0.0f64; VALUES]);
-    let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
-    let ln10 = std::f64::consts::LN_10;
-    let mut step = 0i32;
+    let mut adam = Adam::new(VALUES);
     let mut order: Vec<usize> = (0..train_rows.len()).collect();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for epoch in 1..=config.epochs {
@@ -207,9 +219,8 @@ pub fn train(
                         let e = (row.linear + pattern(row, &values)) as f64 * row.scale as f64;
                         let p = sigmoid(k, e);
                         // d/dvalue of (result - p)^2, per unit of the value's share.
-                        let common = -2.0 * (row.result as f64 - p) * p * (1.0 - p) * k * ln10
-                            / 400.0
-                            * row.scale as f64;
+                        let common =
+                            -2.0 * (row.target as f64 - p) * sigmoid_slope(k, p) * row.scale as f64;
                         for (w, &c) in row.configs.iter().enumerate() {
                             g.push((PatternTable::index(0, w, c), common * row.phase as f64));
                             g.push((
@@ -227,17 +238,11 @@ pub fn train(
                     dense[index] += g;
                 }
             }
-            step += 1;
+            adam.begin_step();
             let n = batch.len() as f64;
-            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
             for i in 0..VALUES {
                 let g = dense[i] / n + 2.0 * config.l2 * values[i] as f64;
-                if g == 0.0 && m[i] == 0.0 {
-                    continue;
-                }
-                m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-                v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-                values[i] -= (config.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + epsilon)) as f32;
+                values[i] += adam.change(i, g, config.rate) as f32;
             }
         }
         let train_error = error(&train_rows, &values, k);
@@ -290,6 +295,7 @@ mod tests {
                 Sample {
                     fen: fen.to_string(),
                     result,
+                    score: None,
                 }
             })
             .collect();

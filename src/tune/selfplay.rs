@@ -1,5 +1,5 @@
 //! Self-play games for tuning: many short-search games played in parallel with rayon, each
-//! position labelled with the game's final result.
+//! position labelled with the game's final result and with the score the search gave it.
 
 use crate::draughts::eval::Weights;
 use crate::draw::DrawRules;
@@ -46,6 +46,9 @@ pub struct Sample {
     pub fen: String,
     /// The game's result for White.
     pub result: f64,
+    /// The score the self-play search gave the position, for White, in hundredths of a man
+    /// (never decisive); `None` in files written before scores were kept.
+    pub score: Option<i32>,
 }
 
 fn next_random(state: &mut u64) -> u64 {
@@ -118,7 +121,7 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
         ..SearchConfig::for_game::<G>()
     };
     let control = Control::default();
-    let mut fens = Vec::new();
+    let mut positions = Vec::new();
     let mut plies = 0;
     while game.result() == GameResult::Ongoing && plies < config.max_plies {
         let moves = game.legal_moves();
@@ -136,8 +139,13 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
             let Some(mv) = searched.best_move() else {
                 break;
             };
-            if !searched.outcome.score.is_decisive() && G::is_quiet(game.position()) {
-                fens.push(G::fen(game.position()));
+            let score = searched.outcome.score;
+            if !score.is_decisive() && G::is_quiet(game.position()) {
+                let for_white = match G::side_to_move(game.position()) {
+                    Side::White => score.0,
+                    Side::Black => -score.0,
+                };
+                positions.push((G::fen(game.position()), for_white));
             }
             mv
         };
@@ -149,29 +157,48 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
         GameResult::Win(Side::Black) => 0.0,
         _ => 0.5,
     };
-    fens.into_iter().map(|fen| Sample { fen, result }).collect()
-}
-
-/// Writes samples as lines `<result> <fen>`.
-pub fn write_samples(samples: &[Sample]) -> String {
-    samples
-        .iter()
-        .map(|s| format!("{} {}\n", s.result, s.fen))
+    positions
+        .into_iter()
+        .map(|(fen, score)| Sample {
+            fen,
+            result,
+            score: Some(score),
+        })
         .collect()
 }
 
-/// Reads lines `<result> <fen>`; bad lines are skipped and counted.
+/// Writes samples as lines `<result> <score> <fen>` (`<result> <fen>` without a score).
+pub fn write_samples(samples: &[Sample]) -> String {
+    samples
+        .iter()
+        .map(|s| match s.score {
+            Some(score) => format!("{} {} {}\n", s.result, score, s.fen),
+            None => format!("{} {}\n", s.result, s.fen),
+        })
+        .collect()
+}
+
+/// Reads lines `<result> <score> <fen>` or `<result> <fen>` (a FEN never reads as a whole
+/// number); bad lines are skipped and counted.
 pub fn read_samples(text: &str) -> (Vec<Sample>, usize) {
     let mut bad = 0;
     let samples = text
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .filter_map(|line| {
-            let parsed = line.split_once(' ').and_then(|(result, fen)| {
+            let parsed = line.split_once(' ').and_then(|(result, rest)| {
                 let result: f64 = result.parse().ok()?;
+                let (score, fen) = match rest.split_once(' ') {
+                    Some((score, fen)) => match score.parse::<i32>() {
+                        Ok(score) => (Some(score), fen),
+                        Err(_) => (None, rest),
+                    },
+                    None => (None, rest),
+                };
                 Some(Sample {
                     fen: fen.trim().to_string(),
                     result,
+                    score,
                 })
             });
             if parsed.is_none() {
@@ -205,6 +232,17 @@ mod tests {
         assert!(!samples.is_empty());
         let text = write_samples(&samples);
         assert_eq!(read_samples(&text), (samples, 0));
+    }
+
+    #[test]
+    fn lines_without_a_score_still_read() {
+        let text = "1 W:W21,22:B5\n0.5 -35 B:W21:B5,6\nhalf W:W1:B2\n";
+        let (samples, bad) = read_samples(text);
+        assert_eq!(bad, 1);
+        assert_eq!(samples[0].score, None);
+        assert_eq!(samples[0].fen, "W:W21,22:B5");
+        assert_eq!((samples[1].result, samples[1].score), (0.5, Some(-35)));
+        assert_eq!(samples[1].fen, "B:W21:B5,6");
     }
 
     #[test]

@@ -5,8 +5,11 @@
 //! position), so the model is `P(White wins) = 1 / (1 + 10^(-k·e/400))` with
 //! `e = scale · Σ wᵢ·fᵢ`, and the loss is the mean squared difference to the results.
 //! First `k` is fitted with the starting weights, then the weights by Adam gradient descent
-//! with the man's weight held at 100 so that scores stay in hundredths of a man.
+//! with the man's weight held at 100 so that scores stay in hundredths of a man. The target can
+//! blend the result with the win chance of the score the self-play search gave the position
+//! (see [`tune`]'s `score_share`).
 
+use super::fit::{best_scale, sigmoid, sigmoid_slope};
 use super::selfplay::Sample;
 use crate::draughts::eval::{FEATURES, Weights};
 use crate::game::{Game, Variant};
@@ -20,6 +23,8 @@ pub struct TuneData {
     rows: Vec<[f64; FEATURES]>,
     /// Per position: the game result for White.
     results: Vec<f64>,
+    /// Per position: the self-play search's score for White, if the sample has one.
+    scores: Vec<Option<f64>>,
 }
 
 impl TuneData {
@@ -41,7 +46,9 @@ pub fn prepare(variant: Variant, samples: &[Sample]) -> TuneData {
 }
 
 fn prepare_for<G: Game>(samples: &[Sample]) -> TuneData {
-    let rows: Vec<([f64; FEATURES], f64)> = samples
+    // Per position: its row, its result, and its score if it has one.
+    type Labelled = ([f64; FEATURES], (f64, Option<f64>));
+    let rows: Vec<Labelled> = samples
         .par_iter()
         .filter_map(|sample| {
             let (pos, _) = G::parse_fen(&sample.fen).ok()?;
@@ -51,27 +58,33 @@ fn prepare_for<G: Game>(samples: &[Sample]) -> TuneData {
             }
             let factor = scale as f64 / 16.0;
             let row = std::array::from_fn(|i| f[i] as f64 * factor);
-            Some((row, sample.result))
+            Some((row, (sample.result, sample.score.map(f64::from))))
         })
         .collect();
-    let (rows, results) = rows.into_iter().unzip();
-    TuneData { rows, results }
-}
-
-fn sigmoid(k: f64, eval: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+    let (rows, labels): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
+    let (results, scores) = labels.into_iter().unzip();
+    TuneData {
+        rows,
+        results,
+        scores,
+    }
 }
 
 fn dot(row: &[f64; FEATURES], weights: &[f64; FEATURES]) -> f64 {
     row.iter().zip(weights).map(|(f, w)| f * w).sum()
 }
 
-/// Mean squared error of the model with `weights` and `k`.
+/// Mean squared error of the model with `weights` and `k` against the game results.
 pub fn error(data: &TuneData, weights: &[f64; FEATURES], k: f64) -> f64 {
+    error_against(data, &data.results, weights, k)
+}
+
+/// Mean squared error of the model with `weights` and `k` against `targets`, one per position.
+fn error_against(data: &TuneData, targets: &[f64], weights: &[f64; FEATURES], k: f64) -> f64 {
     let total: f64 = data
         .rows
         .par_iter()
-        .zip(data.results.par_iter())
+        .zip(targets.par_iter())
         .map(|(row, result)| (result - sigmoid(k, dot(row, weights))).powi(2))
         .sum();
     total / data.len().max(1) as f64
@@ -79,18 +92,7 @@ pub fn error(data: &TuneData, weights: &[f64; FEATURES], k: f64) -> f64 {
 
 /// The `k` that minimises the error for fixed weights (golden-section search on 0.05..5).
 pub fn fit_k(data: &TuneData, weights: &[f64; FEATURES]) -> f64 {
-    let (mut lo, mut hi) = (0.05f64, 5.0f64);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(data, weights, a) < error(data, weights, b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    best_scale(|k| error(data, weights, k))
 }
 
 /// The result of a tuning run.
@@ -118,20 +120,32 @@ pub enum Scale {
 
 /// Fits the weights, starting from `start`, for `iterations` steps of Adam. The weights whose
 /// indices are in `fixed` keep their starting values, and so does the man's unless the scale
-/// is given.
+/// is given. The target of a position is `score_share` of its score's win chance (under the
+/// scale `k`) and the rest its game's result; positions without a score use the result. The
+/// errors reported are against these targets.
 pub fn tune(
     data: &TuneData,
     start: &Weights,
     iterations: usize,
     fixed: &[usize],
     scale: Scale,
+    score_share: f64,
 ) -> Tuned {
     let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
     let (k, first_free) = match scale {
         Scale::Fitted => (fit_k(data, &weights), 1),
         Scale::Given(k) => (k, 0),
     };
-    let error_before = error(data, &weights, k);
+    let targets: Vec<f64> = data
+        .results
+        .par_iter()
+        .zip(data.scores.par_iter())
+        .map(|(&result, score)| match score {
+            Some(score) => score_share * sigmoid(k, *score) + (1.0 - score_share) * result,
+            None => result,
+        })
+        .collect();
+    let error_before = error_against(data, &targets, &weights, k);
     let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
     let (rate, beta1, beta2, epsilon) = (1.0, 0.9, 0.999, 1e-8);
     let n = data.len().max(1) as f64;
@@ -139,14 +153,13 @@ pub fn tune(
         let gradient = data
             .rows
             .par_iter()
-            .zip(data.results.par_iter())
+            .zip(targets.par_iter())
             .fold(
                 || [0.0f64; FEATURES],
                 |mut acc, (row, result)| {
                     let p = sigmoid(k, dot(row, &weights));
                     // d/dw of (r - p)^2 = -2 (r - p) p (1 - p) k ln10/400 · f
-                    let common =
-                        -2.0 * (result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0;
+                    let common = -2.0 * (result - p) * sigmoid_slope(k, p);
                     for (a, f) in acc.iter_mut().zip(row) {
                         *a += common * f;
                     }
@@ -172,7 +185,7 @@ pub fn tune(
         weights: rounded,
         k,
         error_before,
-        error_after: error(data, &as_f64, k),
+        error_after: error_against(data, &targets, &as_f64, k),
     }
 }
 
@@ -202,9 +215,10 @@ mod tests {
             for _ in 0..50 {
                 data.rows.push(row);
                 data.results.push(p);
+                data.scores.push(None);
             }
         }
-        let tuned = tune(&data, &Weights::default(), 300, &[], Scale::Fitted);
+        let tuned = tune(&data, &Weights::default(), 300, &[], Scale::Fitted, 0.0);
         assert!(tuned.error_after <= tuned.error_before);
         assert_eq!(
             tuned.weights.0[0], 100,

@@ -10,6 +10,7 @@
 //! can show the terms. This module reads positions only; it knows nothing about search.
 
 mod features;
+pub mod network;
 pub mod patterns;
 
 pub use features::{draw_scale, features};
@@ -160,6 +161,7 @@ pub fn russian_weights() -> Weights {
     // learned from 8000 self-play games, scored +12.2 +/- 23.9 Elo over 400 games (README,
     // "Pattern tables").
     w[patterns::PATTERN_SCALE] = 0;
+    w[network::NETWORK_SCALE] = 0;
     Weights(w)
 }
 
@@ -230,7 +232,7 @@ pub fn international_weights() -> Weights {
 pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let white = white + pattern_term(pos, weights);
+    let white = white + pattern_term(pos, weights) + network_term(pos, weights);
     // The known drawn endings are drawn by the rules of the games that lose when blocked.
     let scaled = if R::NO_MOVE_WINS {
         white
@@ -249,6 +251,17 @@ pub fn pattern_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
         return 0;
     }
     R::patterns().map_or(0, |table| table.score(pos) * scale / 100)
+}
+
+/// The network's term for White, scaled by the weight [`network::NETWORK_SCALE`]; 0 for a
+/// game without a network.
+#[inline]
+pub fn network_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
+    let scale = weights.0[network::NETWORK_SCALE];
+    if scale == 0 {
+        return 0;
+    }
+    R::network().map_or(0, |network| network.score_for_white(pos) * scale / 100)
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.
@@ -273,6 +286,15 @@ pub fn breakdown<R: Rules>(pos: &Position<R>, weights: &Weights) -> (Vec<Term>, 
         let score = pattern_term(pos, weights);
         terms.push(Term {
             name: "patterns".to_string(),
+            white: score,
+            black: 0,
+            score,
+        });
+    }
+    if R::network().is_some() {
+        let score = network_term(pos, weights);
+        terms.push(Term {
+            name: "network".to_string(),
             white: score,
             black: 0,
             score,

@@ -53,17 +53,46 @@ pub static WINDOW_SQUARE_BITS: LazyLock<[[u8; WINDOW_SQUARES]; WINDOWS]> = LazyL
 
 /// The configuration number of each window: Σ 3ⁱ·state of the window's i-th square, with state
 /// 0 empty, 1 White, 2 Black.
+///
+/// Each rank of a window is two neighbouring dark squares of one board rank, so the four bits
+/// of every rank are turned into their three pair digits (0..9) by one table look-up, and a
+/// window's number is its four ranks' digits in base 9.
 #[inline]
 pub fn configurations(white: Bitboard, black: Bitboard) -> [u16; WINDOWS] {
     let (white, black) = (white.0, black.0);
-    let windows = &*WINDOW_SQUARE_BITS;
+    let digits: [[u8; 3]; 8] = std::array::from_fn(|rank| {
+        // The 8×8 layout: rank r's four squares start at bit 9·(r/2) + 5·(r%2).
+        let base = 9 * (rank / 2) + 5 * (rank % 2);
+        let nibbles = (white >> base & 15) | (black >> base & 15) << 4;
+        RANK_PAIR_DIGITS[nibbles as usize]
+    });
     std::array::from_fn(|w| {
-        windows[w].iter().rev().fold(0u16, |config, &bit| {
-            let state = (white >> bit & 1) + 2 * (black >> bit & 1);
-            config * 3 + state as u16
+        let (column, rank0) = (w % 3, 2 * (w / 3));
+        (0..4).rev().fold(0u16, |config, rank| {
+            config * 9 + digits[rank0 + rank][column] as u16
         })
     })
 }
+
+/// For a rank's White and Black squares (four bits each, White's in the low nibble), the base-3
+/// number of each pair of neighbouring squares (columns 0–1, 1–2 and 2–3), the lower square the
+/// lower digit.
+static RANK_PAIR_DIGITS: [[u8; 3]; 256] = {
+    let mut table = [[0u8; 3]; 256];
+    let mut nibbles = 0;
+    while nibbles < 256 {
+        let (white, black) = (nibbles & 15, nibbles >> 4);
+        let mut column = 0;
+        while column < 3 {
+            let low = (white >> column & 1) + 2 * (black >> column & 1);
+            let high = (white >> (column + 1) & 1) + 2 * (black >> (column + 1) & 1);
+            table[nibbles][column] = (low + 3 * high) as u8;
+            column += 1;
+        }
+        nibbles += 1;
+    }
+    table
+};
 
 /// The phase weight of a position, 0 (no men) to [`FULL_MEN`] (all men on the board).
 #[inline]
@@ -76,7 +105,9 @@ pub fn phase<R: Rules>(pos: &Position<R>) -> i32 {
 /// a man for White.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternTable {
-    values: Vec<i16>,
+    /// Per window and configuration, the opening and the ending value side by side, so that
+    /// one look-up fetches both.
+    values: Vec<[i16; PHASES]>,
 }
 
 /// The first bytes of a pattern file.
@@ -86,7 +117,7 @@ impl PatternTable {
     /// A table of zeros.
     pub fn zero() -> PatternTable {
         PatternTable {
-            values: vec![0; VALUES],
+            values: vec![[0; PHASES]; WINDOWS * CONFIGS],
         }
     }
 
@@ -96,9 +127,14 @@ impl PatternTable {
         (phase * WINDOWS + window) * CONFIGS + config as usize
     }
 
-    /// Sets one value.
+    /// Sets the value at an [`PatternTable::index`].
     pub fn set(&mut self, index: usize, value: i16) {
-        self.values[index] = value;
+        self.values[index % (WINDOWS * CONFIGS)][index / (WINDOWS * CONFIGS)] = value;
+    }
+
+    /// The value at an [`PatternTable::index`].
+    pub fn get(&self, index: usize) -> i16 {
+        self.values[index % (WINDOWS * CONFIGS)][index / (WINDOWS * CONFIGS)]
     }
 
     /// The pattern term of a position for White, in hundredths of a man.
@@ -107,8 +143,9 @@ impl PatternTable {
         let configs = configurations(pos.pieces(Side::White), pos.pieces(Side::Black));
         let (mut opening, mut ending) = (0i32, 0i32);
         for (w, &config) in configs.iter().enumerate() {
-            opening += self.values[Self::index(0, w, config)] as i32;
-            ending += self.values[Self::index(1, w, config)] as i32;
+            let [o, e] = self.values[w * CONFIGS + config as usize];
+            opening += o as i32;
+            ending += e as i32;
         }
         let phase = phase(pos);
         (opening * phase + ending * (FULL_MEN - phase)) / FULL_MEN
@@ -141,11 +178,11 @@ impl PatternTable {
         if counts != [PHASES as u32, WINDOWS as u32, CONFIGS as u32] {
             return Err(format!("pattern file shape {counts:?} is not 2 x 9 x 6561"));
         }
-        let values = body[MAGIC.len() + 12..]
-            .chunks_exact(2)
-            .map(|b| i16::from_le_bytes([b[0], b[1]]))
-            .collect();
-        Ok(PatternTable { values })
+        let mut table = PatternTable::zero();
+        for (index, b) in body[MAGIC.len() + 12..].chunks_exact(2).enumerate() {
+            table.set(index, i16::from_le_bytes([b[0], b[1]]));
+        }
+        Ok(table)
     }
 
     /// The file [`PatternTable::read`] reads.
@@ -154,8 +191,8 @@ impl PatternTable {
         for count in [PHASES, WINDOWS, CONFIGS] {
             bytes.extend_from_slice(&(count as u32).to_le_bytes());
         }
-        for value in &self.values {
-            bytes.extend_from_slice(&value.to_le_bytes());
+        for index in 0..VALUES {
+            bytes.extend_from_slice(&self.get(index).to_le_bytes());
         }
         let hash = fnv1a(&bytes);
         bytes.extend_from_slice(&hash.to_le_bytes());
@@ -198,6 +235,28 @@ mod tests {
         assert_eq!(configs[0], 1 + 2 * 3);
         assert_eq!(configs[1], 2, "c1 is the first square of the window c1-f4");
         assert!(configs.iter().all(|&c| (c as usize) < CONFIGS));
+    }
+
+    #[test]
+    fn configurations_agree_with_counting_square_by_square() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let white = Bitboard(seed) & Dark8::SQUARES;
+            let black = Bitboard(seed.rotate_left(29) & !white.0) & Dark8::SQUARES;
+            let slow: [u16; WINDOWS] = std::array::from_fn(|w| {
+                WINDOW_SQUARE_BITS[w]
+                    .iter()
+                    .rev()
+                    .fold(0u16, |config, &bit| {
+                        let state = (white.0 >> bit & 1) + 2 * (black.0 >> bit & 1);
+                        config * 3 + state as u16
+                    })
+            });
+            assert_eq!(configurations(white, black), slow);
+        }
     }
 
     #[test]
