@@ -1,4 +1,43 @@
-//! What the fits share: the logistic model of a game's result and the search for its scale.
+//! What the fits share: the logistic model of a game's result, the search for its scale,
+//! Adam, a shuffle, and reading a Russian training position.
+
+use super::selfplay::Sample;
+use crate::draughts::Russian;
+use crate::draughts::eval::{self, Weights};
+use crate::draughts::notation::parse_fen;
+use crate::draughts::position::Position;
+
+/// A Russian sample ready to learn on top of the linear evaluation: the position, its linear
+/// evaluation for White with `weights` (hundredths of a man, before the drawn-ending scale)
+/// and that scale (0..=1). `None` for an unreadable FEN or a position the scale makes a draw,
+/// which has nothing to teach.
+pub fn russian_position(
+    sample: &Sample,
+    weights: &Weights,
+) -> Option<(Position<Russian>, f32, f32)> {
+    let pos = parse_fen::<Russian>(&sample.fen).ok()?;
+    let scale = eval::draw_scale(&pos);
+    if scale == 0 {
+        return None;
+    }
+    let linear: i32 = eval::features(&pos)
+        .iter()
+        .zip(weights.0.iter())
+        .map(|(f, w)| f * w)
+        .sum();
+    Some((pos, linear as f32, scale as f32 / 16.0))
+}
+
+/// Puts `order` in a fresh random order (Fisher-Yates with xorshift on `seed`, which must not
+/// be 0).
+pub fn shuffle(order: &mut [usize], seed: &mut u64) {
+    for i in (1..order.len()).rev() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        order.swap(i, (*seed % (i as u64 + 1)) as usize);
+    }
+}
 
 /// The chance of winning that the model gives an evaluation `eval` (hundredths of a man) with
 /// scale `k`: `1 / (1 + 10^(-k·eval/400))`.
@@ -70,4 +109,24 @@ impl Adam {
         let second = self.second[i] / (1.0 - Self::BETA2.powi(self.steps));
         -rate * first / (second.sqrt() + Self::EPSILON)
     }
+}
+
+/// `count` samples of two positions that differ only in White's man on a1 or c1, where White
+/// wins every game with the man on a1 and loses every other: something a fit must learn.
+#[cfg(test)]
+pub fn a1_wins(count: usize) -> Vec<Sample> {
+    (0..count)
+        .map(|i| {
+            let (fen, result) = if i % 2 == 0 {
+                ("W:Wa1,e3:Bd6,f6", 1.0)
+            } else {
+                ("W:Wc1,e3:Bd6,f6", 0.0)
+            };
+            Sample {
+                fen: fen.to_string(),
+                result,
+                score: None,
+            }
+        })
+        .collect()
 }

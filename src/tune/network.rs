@@ -10,12 +10,10 @@
 //! positions is held out, and the weights of the epoch with the lowest held-out error are
 //! kept.
 
-use super::fit::{Adam, best_scale, sigmoid, sigmoid_slope};
+use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope};
 use super::selfplay::Sample;
-use crate::draughts::Russian;
+use crate::draughts::eval::Weights;
 use crate::draughts::eval::network::{HIDDEN, INPUTS, Inputs, Network, OUTPUT_UNIT};
-use crate::draughts::eval::{self, Weights};
-use crate::draughts::notation::parse_fen;
 use crate::types::Side;
 use rayon::prelude::*;
 
@@ -82,16 +80,7 @@ fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
     samples
         .par_iter()
         .filter_map(|sample| {
-            let pos = parse_fen::<Russian>(&sample.fen).ok()?;
-            let scale = eval::draw_scale(&pos);
-            if scale == 0 {
-                return None;
-            }
-            let linear: i32 = eval::features(&pos)
-                .iter()
-                .zip(weights.0.iter())
-                .map(|(f, w)| f * w)
-                .sum();
+            let (pos, linear, scale) = russian_position(sample, weights)?;
             Some(Row {
                 inputs: Inputs::of(&pos),
                 sign: if pos.side_to_move() == Side::White {
@@ -99,8 +88,8 @@ fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
                 } else {
                     -1.0
                 },
-                linear: linear as f32,
-                scale: scale as f32 / 16.0,
+                linear,
+                scale,
                 result: sample.result as f32,
                 target: sample.score.unwrap_or(0) as f32,
             })
@@ -271,12 +260,7 @@ pub fn train(
     let mut order: Vec<usize> = (0..train_rows.len()).collect();
     let mut seed = config.seed | 1;
     for epoch in 1..=config.epochs {
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
+        shuffle(&mut order, &mut seed);
         for batch in order.chunks(config.batch) {
             let gradient = batch
                 .par_chunks(256)
@@ -313,25 +297,13 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::Russian;
+    use crate::draughts::notation::parse_fen;
 
     #[test]
     fn a_winning_configuration_is_learned() {
-        // White wins every game in which it has a man on a1 and loses the rest: the network
-        // must learn to like a1 for White.
-        let samples: Vec<Sample> = (0..2000)
-            .map(|i| {
-                let (fen, result) = if i % 2 == 0 {
-                    ("W:Wa1,e3:Bd6,f6", 1.0)
-                } else {
-                    ("W:Wc1,e3:Bd6,f6", 0.0)
-                };
-                Sample {
-                    fen: fen.to_string(),
-                    result,
-                    score: None,
-                }
-            })
-            .collect();
+        // The network must learn to like a man on a1 for White.
+        let samples = super::super::fit::a1_wins(2000);
         let config = TrainConfig {
             epochs: 30,
             rate: 1e-2,

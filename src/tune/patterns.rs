@@ -11,13 +11,11 @@
 //! board's symmetry. The last tenth of the positions (whole games, as `selfplay` writes them in
 //! game order) is held out, and the tables of the epoch with the lowest held-out error are kept.
 
-use super::fit::{Adam, best_scale, sigmoid, sigmoid_slope};
+use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope};
 use super::selfplay::Sample;
 use crate::board::{Dark8, Geometry};
-use crate::draughts::Russian;
+use crate::draughts::eval::Weights;
 use crate::draughts::eval::patterns::{FULL_MEN, PatternTable, VALUES, WINDOWS, configurations};
-use crate::draughts::eval::{self, Weights};
-use crate::draughts::notation::parse_fen;
 use crate::types::{Bitboard, Side};
 use rayon::prelude::*;
 
@@ -99,24 +97,15 @@ fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
     samples
         .par_iter()
         .filter_map(|sample| {
-            let pos = parse_fen::<Russian>(&sample.fen).ok()?;
-            let scale = eval::draw_scale(&pos);
-            if scale == 0 {
-                return None;
-            }
-            let linear: i32 = eval::features(&pos)
-                .iter()
-                .zip(weights.0.iter())
-                .map(|(f, w)| f * w)
-                .sum();
+            let (pos, linear, scale) = russian_position(sample, weights)?;
             let men = (pos.men(Side::White).count() + pos.men(Side::Black).count()) as i32;
             let phase = men.min(FULL_MEN) as f32 / FULL_MEN as f32;
             let (white, black) = (pos.pieces(Side::White), pos.pieces(Side::Black));
             let row = Row {
                 configs: configurations(white, black),
                 phase,
-                linear: linear as f32,
-                scale: scale as f32 / 16.0,
+                linear,
+                scale,
                 result: sample.result as f32,
                 score: sample.score.map(|score| score as f32),
                 target: sample.result as f32,
@@ -202,13 +191,7 @@ pub fn train(
     let mut order: Vec<usize> = (0..train_rows.len()).collect();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for epoch in 1..=config.epochs {
-        // A fresh order each epoch (Fisher-Yates with xorshift).
-        for i in (1..order.len()).rev() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.swap(i, (seed % (i as u64 + 1)) as usize);
-        }
+        shuffle(&mut order, &mut seed);
         for batch in order.chunks(config.batch) {
             let gradient = batch
                 .par_chunks(512)
@@ -271,6 +254,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::Russian;
+    use crate::draughts::notation::parse_fen;
 
     #[test]
     fn turning_round_twice_is_the_identity() {
@@ -283,22 +268,8 @@ mod tests {
 
     #[test]
     fn a_winning_pattern_is_learned() {
-        // White wins every game in which it has a man on a1 (and loses the rest): the tables
-        // must learn to like a1.
-        let samples: Vec<Sample> = (0..400)
-            .map(|i| {
-                let (fen, result) = if i % 2 == 0 {
-                    ("W:Wa1,e3:Bd6,f6", 1.0)
-                } else {
-                    ("W:Wc1,e3:Bd6,f6", 0.0)
-                };
-                Sample {
-                    fen: fen.to_string(),
-                    result,
-                    score: None,
-                }
-            })
-            .collect();
+        // The tables must learn to like a man on a1 for White.
+        let samples = super::super::fit::a1_wins(400);
         let config = TrainConfig {
             epochs: 20,
             ..TrainConfig::default()
