@@ -52,6 +52,16 @@ pub fn sigmoid_slope(k: f64, p: f64) -> f64 {
     p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0
 }
 
+/// What a position is fitted to: `score_share` of the win chance its search score gives under
+/// scale `k`, and the rest its game's `result`; the result alone if it has no score.
+#[inline]
+pub fn target(result: f64, score: Option<f64>, k: f64, score_share: f64) -> f64 {
+    match score {
+        Some(score) => score_share * sigmoid(k, score) + (1.0 - score_share) * result,
+        None => result,
+    }
+}
+
 /// The scale `k` in 0.05..5 that makes `error(k)` smallest, by golden-section search
 /// (`error` should have one minimum there).
 pub fn best_scale(error: impl Fn(f64) -> f64) -> f64 {

@@ -10,7 +10,7 @@
 //! positions is held out, and the weights of the epoch with the lowest held-out error are
 //! kept.
 
-use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope};
+use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
 use crate::draughts::eval::Weights;
 use crate::draughts::eval::network::{HIDDEN, INPUTS, Inputs, Network, OUTPUT_UNIT};
@@ -29,7 +29,9 @@ struct Row {
     scale: f32,
     /// The game's result for White.
     result: f32,
-    /// What the network is fitted to.
+    /// The self-play search's score for White, in hundredths of a man, if the sample has it.
+    score: Option<f32>,
+    /// What the network is fitted to: the result, blended with the score's win chance.
     target: f32,
 }
 
@@ -91,21 +93,18 @@ fn rows(samples: &[Sample], weights: &Weights) -> Vec<Row> {
                 linear,
                 scale,
                 result: sample.result as f32,
-                target: sample.score.unwrap_or(0) as f32,
+                score: sample.score.map(|score| score as f32),
+                target: sample.result as f32,
             })
         })
         .collect()
 }
 
-/// Sets each row's target from its result and the score kept in `target` by [`rows`].
-fn set_targets(rows: &mut [Row], samples_have_scores: bool, k: f64, score_share: f64) {
+/// Sets each row's target: its result, blended with its score's win chance under `k`.
+fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
     rows.par_iter_mut().for_each(|row| {
-        row.target = if samples_have_scores {
-            let from_score = sigmoid(k, row.target as f64);
-            (score_share * from_score + (1.0 - score_share) * row.result as f64) as f32
-        } else {
-            row.result
-        };
+        let score = row.score.map(f64::from);
+        row.target = target(row.result as f64, score, k, score_share) as f32;
     });
 }
 
@@ -250,9 +249,8 @@ pub fn train(
     }
     let zero = Network::zero();
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
-    let have_scores = samples.iter().all(|s| s.score.is_some());
-    set_targets(&mut train_rows, have_scores, k, config.score_share);
-    set_targets(&mut valid_rows, have_scores, k, config.score_share);
+    set_targets(&mut train_rows, k, config.score_share);
+    set_targets(&mut valid_rows, k, config.score_share);
     let before = error(&valid_rows, &zero, k, false);
     let mut network = starting_network(config.seed);
     let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);

@@ -11,7 +11,7 @@
 //! board's symmetry. The last tenth of the positions (whole games, as `selfplay` writes them in
 //! game order) is held out, and the tables of the epoch with the lowest held-out error are kept.
 
-use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope};
+use super::fit::{Adam, best_scale, russian_position, shuffle, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
 use crate::board::{Dark8, Geometry};
 use crate::draughts::eval::Weights;
@@ -149,13 +149,8 @@ fn error(rows: &[Row], values: &[f32], k: f64) -> f64 {
 /// Sets each row's target: its result, blended with its score's win chance under `k`.
 fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
     rows.par_iter_mut().for_each(|row| {
-        row.target = match row.score {
-            Some(score) => {
-                let from_score = sigmoid(k, score as f64);
-                (score_share * from_score + (1.0 - score_share) * row.result as f64) as f32
-            }
-            None => row.result,
-        };
+        let score = row.score.map(f64::from);
+        row.target = target(row.result as f64, score, k, score_share) as f32;
     });
 }
 

@@ -9,7 +9,7 @@
 //! blend the result with the win chance of the score the self-play search gave the position
 //! (see [`tune`]'s `score_share`).
 
-use super::fit::{best_scale, sigmoid, sigmoid_slope};
+use super::fit::{Adam, best_scale, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
 use crate::draughts::eval::{FEATURES, Weights};
 use crate::game::{Game, Variant};
@@ -140,16 +140,12 @@ pub fn tune(
         .results
         .par_iter()
         .zip(data.scores.par_iter())
-        .map(|(&result, score)| match score {
-            Some(score) => score_share * sigmoid(k, *score) + (1.0 - score_share) * result,
-            None => result,
-        })
+        .map(|(&result, &score)| target(result, score, k, score_share))
         .collect();
     let error_before = error_against(data, &targets, &weights, k);
-    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
-    let (rate, beta1, beta2, epsilon) = (1.0, 0.9, 0.999, 1e-8);
+    let mut adam = Adam::new(FEATURES);
     let n = data.len().max(1) as f64;
-    for step in 1..=iterations {
+    for _ in 0..iterations {
         let gradient = data
             .rows
             .par_iter()
@@ -170,13 +166,9 @@ pub fn tune(
                 || [0.0f64; FEATURES],
                 |a, b| std::array::from_fn(|i| a[i] + b[i]),
             );
+        adam.begin_step();
         for i in (first_free..FEATURES).filter(|i| !fixed.contains(i)) {
-            let g = gradient[i] / n;
-            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
-            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
-            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
-            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
-            weights[i] -= rate * m_hat / (v_hat.sqrt() + epsilon);
+            weights[i] += adam.change(i, gradient[i] / n, 1.0);
         }
     }
     let rounded = Weights(std::array::from_fn(|i| weights[i].round() as i32));
