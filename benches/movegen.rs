@@ -3,13 +3,13 @@
 //! Speed is measured here and by `damka perft`, never in tests. `play_undo` against `copy_make`
 //! is the measurement behind perft's and search's choice of copy-make.
 
-use damka::draughts::movegen::{count_moves, gen_moves};
-use damka::draughts::moves::MoveList;
-use damka::draughts::notation::parse_fen;
-use damka::draughts::position::Position;
-use damka::draughts::{Draughts, International, Rules, Russian};
-use damka::game::Game;
-use damka::perft::{Counting, perft};
+use damka_rules::game::Game;
+use damka_rules::games::draughts::movegen::{count_moves, gen_moves};
+use damka_rules::games::draughts::moves::MoveList;
+use damka_rules::games::draughts::notation::parse_fen;
+use damka_rules::games::draughts::position::Position;
+use damka_rules::games::draughts::{Draughts, International, Rules, Russian};
+use damka_rules::perft::{Counting, perft};
 use divan::{Bencher, black_box};
 
 fn main() {

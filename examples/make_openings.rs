@@ -5,9 +5,9 @@
 //! (variant russian by default; defaults 6, 8, 40, 2). Progress goes to stderr; the book, with a
 //! header that says how it was made, to stdout.
 
-use damka::game::Variant;
-use damka::matchplay::openings::{self, GenerateConfig};
 use damka::output;
+use damka_engine::openings::{self, GenerateConfig};
+use damka_rules::games::Variant;
 
 fn main() {
     let mut variant = Variant::Russian;
@@ -31,9 +31,10 @@ fn main() {
         window: arg(2, 40) as i32,
         threads: arg(3, 2) as usize,
     };
-    let total = damka::with_game!(variant, G => openings::distinct_lines::<G>(config.plies).len());
+    let total =
+        damka_rules::with_game!(variant, G => openings::distinct_lines::<G>(config.plies).len());
     let progress = |done: usize, total: usize| eprintln!("scored {done}/{total}");
-    let kept = damka::with_game!(variant, G => openings::generate::<G>(config, &progress));
+    let kept = damka_rules::with_game!(variant, G => openings::generate::<G>(config, &progress));
     let game = variant.title();
     let variant_arg = match variant {
         Variant::Russian => String::new(),

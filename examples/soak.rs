@@ -18,9 +18,10 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use damka::draw::DrawRules;
-use damka::game::{Game, GameResult, Record, Variant};
-use damka::with_game;
+use damka_rules::draw::DrawRules;
+use damka_rules::game::{Game, GameResult, Record};
+use damka_rules::games::Variant;
+use damka_rules::with_game;
 
 /// Settings from the command line.
 struct Settings {
@@ -54,7 +55,7 @@ fn settings() -> Result<Settings, String> {
                 settings.variants = value()?
                     .split(',')
                     .map(str::parse)
-                    .collect::<Result<_, damka::game::UnknownVariant>>()
+                    .collect::<Result<_, damka_rules::games::UnknownVariant>>()
                     .map_err(|e| e.to_string())?
             }
             "--seed" => settings.seed = number(value()?)?,
@@ -246,7 +247,7 @@ fn random_fen<G: Game>(rng: &mut Rng) -> String {
 fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
     let mut engines = Vec::new();
     for _ in 0..2 {
-        match Engine::start(&settings.engine, G::VARIANT, rng) {
+        match Engine::start(&settings.engine, Variant::of::<G>(), rng) {
             Ok(engine) => engines.push(engine),
             Err(fault) => {
                 record_fault(tally, fault, 0);
@@ -281,12 +282,12 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
             }
         };
         let go_clock = |clocks: &[Duration; 2]| {
-            let (white, black) = if G::side_to_move(record.position()) == damka::types::Side::White
-            {
-                (clocks[side], clocks[waiting])
-            } else {
-                (clocks[waiting], clocks[side])
-            };
+            let (white, black) =
+                if G::side_to_move(record.position()) == damka_rules::types::Side::White {
+                    (clocks[side], clocks[waiting])
+                } else {
+                    (clocks[waiting], clocks[side])
+                };
             format!(
                 "wtime {} btime {} winc {} binc {}",
                 white.as_millis(),
@@ -450,8 +451,8 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
     match fault {
         Some((f, side)) => record_fault(tally, f, side),
         None => match record.result() {
-            GameResult::Win(damka::types::Side::White) => tally.white_wins += 1,
-            GameResult::Win(damka::types::Side::Black) => tally.black_wins += 1,
+            GameResult::Win(damka_rules::types::Side::White) => tally.white_wins += 1,
+            GameResult::Win(damka_rules::types::Side::Black) => tally.black_wins += 1,
             _ => tally.draws += 1,
         },
     }

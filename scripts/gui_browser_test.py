@@ -80,10 +80,12 @@ class Page:
         field.clear()
         field.send_keys(text)
 
-    def new_game(self, variant, side="both", house=None):
+    def new_game(self, variant, side="both", options=None):
+        """Starts a game of `variant`, setting its own options (by name) on the page first."""
         self.select("variant", variant)
-        if house:
-            self.select("house", house)
+        for name, value in (options or {}).items():
+            control = self.d.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
+            Select(control).select_by_value(value)
         self.select("side", side)
         before = self.states()
         self.button("new")
@@ -217,7 +219,7 @@ def bashni(page, shots):
 
 
 def ugolki(page, shots):
-    page.new_game("ugolki", house="3x3")
+    page.new_game("ugolki", options={"UgolkiHouse": "3x3"})
     page.set_fen("W:Wa1,a2,b3:Bh8,h7,g8:F5")
     page.wait(lambda s: s["fen"].startswith("W:Wa1"), "the Ugolki position")
     page.click("a1")
@@ -225,7 +227,7 @@ def ugolki(page, shots):
     state = page.wait(lambda s: len(s["history"]) == 1, "the Ugolki jump chain")
     if state["history"][0]["text"] != "a1-c3":
         fail(f"the chain was played as {state['history'][0]['text']}")
-    page.new_game("ugolki", house="3x3")
+    page.new_game("ugolki", options={"UgolkiHouse": "3x3"})
     page.screenshot(shots, "ugolki")
 
 

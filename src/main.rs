@@ -1,9 +1,8 @@
 //! The `damka` binary: with no arguments a protocol server on stdin/stdout; with a subcommand a
-//! command-line tool. Only argument parsing lives here; the work is library code.
+//! command-line tool. Only argument parsing lives here; each command is a module of [`cli`].
 
 use clap::{Parser, Subcommand};
 use damka::cli;
-use damka::game::Variant;
 use damka::protocol;
 use std::process::ExitCode;
 
@@ -11,9 +10,10 @@ use std::process::ExitCode;
 #[command(
     name = "damka",
     version,
-    about = "A Russian checkers (shashki) engine",
-    long_about = "A Russian checkers (shashki) engine. Without a subcommand it speaks its \
-                  UCI-style protocol on stdin/stdout (see PROTOCOL.md)."
+    about = "An engine for Russian checkers and its sibling games",
+    long_about = "An engine for Russian checkers (shashki) and its sibling games: giveaway, \
+                  Brazilian, International, Turkish, Fuk, Ugolki, Bashni and Lasca. Without a \
+                  subcommand it speaks its UCI-style protocol on stdin/stdout (see PROTOCOL.md)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -23,68 +23,53 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the move tree to a depth (proves move generation; measures its speed).
-    Perft(cli::PerftArgs),
+    Perft(cli::perft::PerftArgs),
     /// List every legal move, one per line, sorted.
-    Moves {
-        /// The position (default: the initial one).
-        #[arg(long)]
-        fen: Option<String>,
-        /// The game.
-        #[arg(long, default_value_t = Variant::Russian)]
-        variant: Variant,
-        /// Ugolki's house: 3x3, 3x4 or triangle (the start, and a FEN without an H field).
-        #[arg(long, default_value_t = damka::ugolki::House::default())]
-        house: damka::ugolki::House,
-    },
+    Moves(cli::moves::MovesArgs),
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
     Hub,
     /// Play games against itself in parallel and write their positions, labelled with the
     /// results and the search's scores, for `tune` and `train`.
-    Selfplay(cli::SelfPlayArgs),
+    Selfplay(cli::selfplay::SelfPlayArgs),
     /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
-    Tune(cli::TuneArgs),
+    Tune(cli::tune::TuneArgs),
     /// Learn the Russian network (or pattern tables) from self-play positions and write its
     /// file.
-    Train(cli::TrainArgs),
+    Train(cli::train::TrainArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
-    Bench(cli::BenchArgs),
+    Bench(cli::bench::BenchArgs),
     /// Search one position and show the lines and the best move.
-    Analyze(cli::AnalyzeArgs),
+    Analyze(cli::analyze::AnalyzeArgs),
     /// Play International draughts over DXP (TCP): follow on a port, or connect and ask for games.
-    Dxp(cli::DxpArgs),
+    Dxp(cli::dxp::DxpArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
-    Match(Box<damka::matchplay::command::MatchArgs>),
+    Match(Box<cli::matches::MatchArgs>),
     /// Serve a board in the browser: play or analyse any game against the engine.
-    Gui(damka::gui::GuiArgs),
+    Gui(cli::gui::GuiArgs),
     /// Russian endgame databases: generate them, or probe a position.
     #[command(subcommand)]
-    Egdb(damka::egdb::command::EgdbCommand),
+    Egdb(cli::egdb::EgdbCommand),
 }
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let args = Cli::parse();
-    let result = match args.command {
+    let result = match Cli::parse().command {
         None => protocol::run(),
-        Some(Command::Perft(args)) => cli::perft(args),
-        Some(Command::Moves {
-            fen,
-            variant,
-            house,
-        }) => cli::moves(fen.as_deref(), variant, house),
+        Some(Command::Perft(args)) => cli::perft::run(args),
+        Some(Command::Moves(args)) => cli::moves::run(args),
         Some(Command::Hub) => damka::hub::run(),
-        Some(Command::Selfplay(args)) => cli::selfplay(args),
-        Some(Command::Tune(args)) => cli::tune(args),
-        Some(Command::Train(args)) => cli::train(args),
-        Some(Command::Bench(args)) => cli::bench(args),
-        Some(Command::Analyze(args)) => cli::analyze(args),
-        Some(Command::Dxp(args)) => cli::dxp(args),
-        Some(Command::Match(args)) => damka::matchplay::command::run(*args),
-        Some(Command::Gui(args)) => damka::gui::run(args),
-        Some(Command::Egdb(command)) => damka::egdb::command::run(command),
+        Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Tune(args)) => cli::tune::run(args),
+        Some(Command::Train(args)) => cli::train::run(args),
+        Some(Command::Bench(args)) => cli::bench::run(args),
+        Some(Command::Analyze(args)) => cli::analyze::run(args),
+        Some(Command::Dxp(args)) => cli::dxp::run(args),
+        Some(Command::Match(args)) => cli::matches::run(*args),
+        Some(Command::Gui(args)) => cli::gui::run(args),
+        Some(Command::Egdb(command)) => cli::egdb::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

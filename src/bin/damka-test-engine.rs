@@ -14,10 +14,10 @@
 //! * `--hang-at N`       never answer the N-th `go`, and ignore everything after it;
 //! * `--name NAME`       the `id name` (default `test-engine`).
 
-use damka::draw::DrawRules;
-use damka::engine::{GameSession, new_session};
-use damka::game::Variant;
+use damka::engine::session::{GameSession, new_session};
 use damka::output;
+use damka::rules::draw::DrawRules;
+use damka::rules::games::Variant;
 use std::io::BufRead;
 use std::time::Duration;
 

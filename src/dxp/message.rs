@@ -5,7 +5,7 @@
 //! `K` back accept. Numbers are zero-padded decimal fields of fixed width; names are 32
 //! characters padded with blanks; squares are International draughts numbers 1..50.
 
-use crate::types::Side;
+use damka_rules::types::Side;
 use std::fmt;
 
 /// The longest message the protocol allows, in bytes.

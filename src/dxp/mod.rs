@@ -16,10 +16,11 @@ pub mod connection;
 pub mod message;
 pub mod player;
 
-use crate::engine::Engine;
-use crate::game::{GameResult, Variant};
-use crate::types::Side;
 use connection::{Connection, Received};
+use damka_engine::engine::Engine;
+use damka_rules::game::GameResult;
+use damka_rules::games::Variant;
+use damka_rules::types::Side;
 use message::{AcceptCode, BackCode, DxpPosition, EndReason, Message, VERSION};
 use player::{DxpGame, Thinking};
 use std::net::{TcpListener, TcpStream};
@@ -318,10 +319,10 @@ fn request_position(engine: &mut Engine, fen: &str) -> Result<DxpPosition, Strin
             let piece = squares.square(n).and_then(|sq| game.piece_at(sq));
             match piece.map(|p| (p.side, p.kind)) {
                 None => 'e',
-                Some((Side::White, crate::types::Kind::Man)) => 'w',
-                Some((Side::White, crate::types::Kind::King)) => 'W',
-                Some((Side::Black, crate::types::Kind::Man)) => 'z',
-                Some((Side::Black, crate::types::Kind::King)) => 'Z',
+                Some((Side::White, damka_rules::types::Kind::Man)) => 'w',
+                Some((Side::White, damka_rules::types::Kind::King)) => 'W',
+                Some((Side::Black, damka_rules::types::Kind::Man)) => 'z',
+                Some((Side::Black, damka_rules::types::Kind::King)) => 'Z',
             }
         })
         .collect();

@@ -3,13 +3,14 @@
 //! under the game's time or a fixed search limit.
 
 use super::message::{DxpPosition, EndReason, Message};
-use crate::engine::Engine;
-use crate::game::{GameResult, Variant};
 use crate::hub::command::{HubMove, parse_board};
 use crate::hub::notation::{HubSquares, board_to_fen, find_move};
-use crate::notation::MoveRecord;
-use crate::search::{Limits, Silent};
-use crate::types::Side;
+use damka_engine::engine::Engine;
+use damka_engine::search::{Limits, Silent};
+use damka_rules::game::GameResult;
+use damka_rules::games::Variant;
+use damka_rules::notation::MoveRecord;
+use damka_rules::types::Side;
 use std::time::{Duration, Instant};
 
 /// How our moves are searched.

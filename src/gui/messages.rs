@@ -3,6 +3,7 @@
 //! go to it. Unknown or malformed requests are answered with an [`Reply::Error`].
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A request from the page.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -10,13 +11,14 @@ use serde::{Deserialize, Serialize};
 pub enum Request {
     /// Send the current state.
     State,
-    /// A new game of `variant` (Ugolki: in `house`), from `fen` or the initial position.
+    /// A new game of `variant` under its `options`, from `fen` or the initial position.
     New {
         /// The game's protocol name (`russian`, `bashni`…).
         variant: String,
-        /// Ugolki's house (`3x3`, `3x4`, `triangle`); the current one when absent.
+        /// Values for the game's own options by name (`{"UgolkiHouse": "3x4"}`, as the state's
+        /// `games` lists them); the current ones for the options left out.
         #[serde(default)]
-        house: Option<String>,
+        options: BTreeMap<String, String>,
         /// The start position; the initial one when absent or empty.
         #[serde(default)]
         fen: Option<String>,
@@ -98,6 +100,10 @@ pub struct BoardView {
     pub ranks: u8,
     /// Whether the squares are numbered (International draughts) rather than algebraic.
     pub numbered: bool,
+    /// Whether men can become kings (the board editor offers kings).
+    pub kings: bool,
+    /// Whether squares hold towers, and a FEN lists each square's stack (`a1wb`).
+    pub stacks: bool,
     /// The playable squares.
     pub cells: Vec<Cell>,
 }
@@ -124,6 +130,34 @@ pub struct ScoreView {
     pub mate: Option<i32>,
 }
 
+/// One of a game's own options, for the page's controls.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OptionView {
+    /// The name, as the `new` request's `options` take it.
+    pub name: String,
+    /// A short label for the control.
+    pub label: String,
+    /// One line on what it does.
+    pub doc: String,
+    /// `check`, `spin`, `combo` or `string`.
+    pub kind: String,
+    /// The values a `combo` takes.
+    pub choices: Vec<String>,
+    /// The value it has now.
+    pub value: String,
+}
+
+/// A game the page can start, with its own options.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct GameView {
+    /// The protocol name.
+    pub name: String,
+    /// The title.
+    pub title: String,
+    /// Its own options (none for most games).
+    pub options: Vec<OptionView>,
+}
+
 /// A played move in the move list.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PlyView {
@@ -143,8 +177,8 @@ pub enum Reply {
         variant: String,
         /// The game's title.
         title: String,
-        /// Ugolki's house.
-        house: String,
+        /// Every game the page can start, with its options and their values now.
+        games: Vec<GameView>,
         /// The board.
         board: Box<BoardView>,
         /// `white` or `black`.

@@ -1,6 +1,6 @@
 //! `damka gui`: a board in the browser. A small HTTP server on 127.0.0.1 serves a page (plain
 //! HTML, CSS and JavaScript embedded in the binary) that talks to the engine over a WebSocket
-//! in JSON (docs/gui.md). Each connection gets its own [`Engine`](crate::engine::Engine) and
+//! in JSON (docs/gui.md). Each connection gets its own [`Engine`](damka_engine::engine::Engine) and
 //! game, driven through the same game sessions and search as the protocol servers.
 
 pub mod messages;
@@ -9,35 +9,25 @@ pub mod session;
 
 use crate::output;
 
-/// Arguments of `damka gui`.
-#[derive(clap::Args, Clone, Debug)]
-pub struct GuiArgs {
-    /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// Print the address without opening a browser.
-    #[arg(long)]
-    pub no_open: bool,
-}
-
-/// Serves the page until the process is stopped. The first line written to stdout is
+/// Serves the page on 127.0.0.1:`port` (0: any free port) until the process is stopped, and
+/// opens it in the desktop's browser if `open` is set. The first line written to stdout is
 /// `damka gui: http://127.0.0.1:<port>/`.
-pub fn run(args: GuiArgs) -> Result<(), String> {
+pub fn serve(port: u16, open: bool) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server's threads: {e}"))?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port))
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
             .await
-            .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", args.port))?;
+            .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
         let address = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         let url = format!("http://{address}/");
         output::line(&format!("damka gui: {url}"));
-        if !args.no_open {
+        if open {
             open_browser(&url);
         }
         axum::serve(listener, server::router())

@@ -3,17 +3,22 @@
 //! succeeds and is answered with the new state, or is refused with an error reply and changes
 //! nothing. Two sessions share nothing, so two tabs cannot disturb each other.
 
-use super::messages::{BoardView, Cell, MoveView, PlyView, Reply, Request, ScoreView};
-use crate::board::Geometry;
-use crate::engine::{Engine, GameSession, new_session_with};
-use crate::game::{Game, GameResult, Setup, Variant};
-use crate::matchplay::pdn::{self, PdnGame, PdnResult};
-use crate::notation::MoveStyle;
-use crate::score::Score;
-use crate::search::{Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::types::{Kind, Side, Square};
-use crate::ugolki::House;
-use crate::with_game;
+use super::messages::{
+    BoardView, Cell, GameView, MoveView, OptionView, PlyView, Reply, Request, ScoreView,
+};
+use damka_engine::engine::Engine;
+use damka_engine::search::{Limits, Reporter, SearchInfo, SearchOutcome};
+use damka_engine::session::{GameSession, new_session_with};
+use damka_rules::board::Geometry;
+use damka_rules::game::{Game, GameResult};
+use damka_rules::games::Variant;
+use damka_rules::notation::MoveStyle;
+use damka_rules::option::{GameOption, OptionKind, Setup};
+use damka_rules::pdn::{self, PdnGame, PdnResult};
+use damka_rules::score::Score;
+use damka_rules::types::{Kind, Piece, Side, Square};
+use damka_rules::with_game;
+use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
@@ -144,9 +149,9 @@ impl Session {
             Request::State => {}
             Request::New {
                 variant,
-                house,
+                options,
                 fen,
-            } => self.new_game(&variant, house.as_deref(), fen.as_deref())?,
+            } => self.new_game(&variant, &options, fen.as_deref())?,
             Request::Fen { fen } => {
                 self.abandon_search();
                 self.engine.set_position(Some(fen.trim()), &[])?;
@@ -205,9 +210,9 @@ impl Session {
         }
     }
 
-    /// The current options' game setup.
+    /// The values of the games' options now.
     fn setup(&self) -> Setup {
-        self.engine.options().setup()
+        self.engine.options().setup.clone()
     }
 
     /// The game after the first `ply` moves of the record.
@@ -254,24 +259,29 @@ impl Session {
     fn new_game(
         &mut self,
         variant: &str,
-        house: Option<&str>,
+        options: &BTreeMap<String, String>,
         fen: Option<&str>,
     ) -> Result<(), String> {
         let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
-        let house: House = match house {
-            Some(text) => text.parse().map_err(|e| format!("{e}"))?,
-            None => self.engine.options().ugolki_house,
-        };
+        let own = with_game!(variant, G => G::OPTIONS);
         let fen = fen.map(str::trim).filter(|f| !f.is_empty());
         // Everything that can fail is tried first.
-        let setup = Setup {
-            ugolki_house: house,
-        };
+        let mut setup = self.setup();
+        for (name, value) in options {
+            let option = own
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| format!("{variant} has no option '{name}'"))?;
+            setup.set(option, value)?;
+        }
         new_session_with(variant, &setup, fen, &[], self.engine.options().draws)?;
         self.abandon_search();
         self.engine
             .set_option("UCI_Variant", Some(variant.name()))?;
-        self.engine.set_option("UgolkiHouse", Some(house.name()))?;
+        for option in own {
+            self.engine
+                .set_option(option.name, Some(&setup.get(option)))?;
+        }
         self.engine.new_game();
         self.engine.set_position(fen, &[])?;
         self.restart_record();
@@ -420,7 +430,7 @@ impl Session {
         Reply::State {
             variant: variant.name().to_string(),
             title: variant.title().to_string(),
-            house: self.engine.options().ugolki_house.name().to_string(),
+            games: self.games(),
             board: Box::new(board_view(game)),
             side: game.side_to_move().name().to_string(),
             fen: game.fen(),
@@ -439,6 +449,22 @@ impl Session {
             counters: game.counter_lines(),
             searching: self.search.is_some(),
         }
+    }
+
+    /// Every game with its own options, at their values now.
+    fn games(&self) -> Vec<GameView> {
+        let setup = &self.engine.options().setup;
+        Variant::ALL
+            .iter()
+            .map(|&variant| GameView {
+                name: variant.name().to_string(),
+                title: variant.title().to_string(),
+                options: with_game!(variant, G => G::OPTIONS)
+                    .iter()
+                    .map(|option| option_view(option, setup))
+                    .collect(),
+            })
+            .collect()
     }
 
     /// The game as PDN, written by the match runner's writer.
@@ -537,66 +563,40 @@ fn score_view(score: Score, side: Side) -> ScoreView {
     }
 }
 
+/// A game option and its value in `setup`, as the page shows it.
+fn option_view(option: &GameOption, setup: &Setup) -> OptionView {
+    let (kind, choices) = match option.kind {
+        OptionKind::Check { .. } => ("check", Vec::new()),
+        OptionKind::Spin { .. } => ("spin", Vec::new()),
+        OptionKind::Combo { choices, .. } => {
+            ("combo", choices.iter().map(|c| c.to_string()).collect())
+        }
+        OptionKind::String { .. } | OptionKind::Button => ("string", Vec::new()),
+    };
+    OptionView {
+        name: option.name.to_string(),
+        label: option.label.to_string(),
+        doc: option.doc.to_string(),
+        kind: kind.to_string(),
+        choices,
+        value: setup.get(option),
+    }
+}
+
 /// A square's name in `variant`'s notation.
 fn name(variant: Variant, square: Square) -> String {
     with_game!(variant, G => G::square_name(square))
 }
 
-/// The stacks of a tower FEN (`W:a1w,c3wbb:H0`) by square name, top first.
-fn tower_stacks(fen: &str) -> Vec<(String, String)> {
-    let Some(pieces) = fen.split(':').nth(1) else {
-        return Vec::new();
-    };
-    pieces
-        .split(',')
-        .filter_map(|item| {
-            let item = item.trim();
-            let digits_end = item
-                .char_indices()
-                .skip_while(|(_, c)| c.is_ascii_alphabetic())
-                .find(|(_, c)| !c.is_ascii_digit())
-                .map(|(i, _)| i)?;
-            let (square, stack) = item.split_at(digits_end);
-            Some((square.to_string(), stack.to_string()))
-        })
-        .collect()
-}
-
 /// The board of `game` as the page draws it.
 pub fn board_view(game: &dyn GameSession) -> BoardView {
-    let variant = game.variant();
-    let towers = matches!(variant, Variant::Bashni | Variant::Lasca);
-    let stacks = if towers {
-        tower_stacks(&game.fen())
-    } else {
-        Vec::new()
-    };
-    with_game!(variant, G => {
+    with_game!(game.variant(), G => {
         let cells = <G as Game>::Board::squares()
             .map(|square| {
-                let algebraic = <G as Game>::Board::algebraic(square);
-                let stack = if towers {
-                    stacks
-                        .iter()
-                        .find(|(name, _)| *name == algebraic)
-                        .map(|(_, stack)| stack.clone())
-                        .unwrap_or_default()
-                } else {
-                    game.piece_at(square)
-                        .map(|piece| {
-                            let letter = match (piece.side, piece.kind) {
-                                (Side::White, Kind::Man) => "w",
-                                (Side::White, Kind::King) => "W",
-                                (Side::Black, Kind::Man) => "b",
-                                (Side::Black, Kind::King) => "B",
-                            };
-                            letter.to_string()
-                        })
-                        .unwrap_or_default()
-                };
+                let stack: String = game.stack_at(square).into_iter().map(piece_letter).collect();
                 Cell {
                     name: G::square_name(square),
-                    algebraic,
+                    algebraic: <G as Game>::Board::algebraic(square),
                     file: <G as Game>::Board::file(square),
                     rank: <G as Game>::Board::rank(square),
                     stack,
@@ -607,24 +607,19 @@ pub fn board_view(game: &dyn GameSession) -> BoardView {
             files: <G as Game>::Board::FILES,
             ranks: <G as Game>::Board::RANKS,
             numbered: G::MOVE_STYLE == MoveStyle::Numeric,
+            kings: G::KINGS,
+            stacks: G::STACKS,
             cells,
         }
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tower_stacks_are_read_top_first() {
-        assert_eq!(
-            tower_stacks("W:a1w,c3wbB:H0:F1"),
-            vec![
-                ("a1".to_string(), "w".to_string()),
-                ("c3".to_string(), "wbB".to_string())
-            ]
-        );
-        assert!(tower_stacks("W").is_empty());
+/// The letter of a piece on the page: `w`/`b` men, `W`/`B` kings.
+fn piece_letter(piece: Piece) -> char {
+    match (piece.side, piece.kind) {
+        (Side::White, Kind::Man) => 'w',
+        (Side::White, Kind::King) => 'W',
+        (Side::Black, Kind::Man) => 'b',
+        (Side::Black, Kind::King) => 'B',
     }
 }

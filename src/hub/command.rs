@@ -6,7 +6,7 @@
 //! with `"` when it holds a blank or `=`, a flag written as a bare name. Unknown commands and
 //! unknown arguments are kept or skipped, never errors, so that newer clients still work.
 
-use crate::types::{Kind, Piece, Side};
+use damka_rules::types::{Kind, Piece, Side};
 use std::fmt;
 use std::time::Duration;
 

@@ -14,12 +14,15 @@
 pub mod command;
 pub mod notation;
 
-use crate::engine::{self, Engine, OptionKind, OptionSpec, Options};
-use crate::game::Variant;
 use crate::lines::{self, LineError, Sink};
-use crate::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
-use crate::types::Side;
 use command::{Command, GoMode, HubBoard, HubError, HubMove, Level};
+use damka_engine::engine::Engine;
+use damka_engine::options::{self, EngineOption};
+use damka_engine::search::{Control, Limits, Reporter, SearchInfo, SearchOutcome};
+use damka_engine::session::new_session_with;
+use damka_rules::games::Variant;
+use damka_rules::option::OptionKind;
+use damka_rules::types::Side;
 use notation::{HubSquares, move_text, pair};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -183,22 +186,22 @@ impl Hub {
             pair("author", AUTHOR)
         ));
         let options = self.engine.options();
-        for (name, spec) in hub_params() {
-            let value = options.value(spec.name).unwrap_or_default();
+        for (name, option) in hub_params() {
+            let value = option.value(options).unwrap_or_default();
             let mut line = format!("param {} {}", pair("name", &name), pair("value", &value));
-            match &spec.kind {
-                OptionKind::Check(_) => line.push_str(" type=bool"),
-                OptionKind::Spin(_, min, max) => {
+            match &option.kind {
+                OptionKind::Check { .. } => line.push_str(" type=bool"),
+                OptionKind::Spin { min, max, .. } => {
                     line.push_str(&format!(" type=int min={min} max={max}"));
                 }
-                OptionKind::Combo(_, choices) => {
+                OptionKind::Combo { choices, .. } => {
                     line.push_str(&format!(
                         " type=enum {}",
                         pair("values", &choices.join(" "))
                     ));
                 }
                 OptionKind::Button => continue,
-                OptionKind::String(_) => line.push_str(" type=string"),
+                OptionKind::String { .. } => line.push_str(" type=string"),
             }
             self.out.line(&line);
         }
@@ -208,25 +211,25 @@ impl Hub {
     /// `set-param`: sets the engine option behind a Hub parameter. Unknown names are ignored
     /// and logged below the default level: clients send parameters meant for other engines
     /// (lidraughts bots send `initial-time`), and pydraughts reads our stderr as protocol
-    /// output. Bad values are errors. `variant` also takes the other clients' names for the
-    /// games ([`VARIANT_ALIASES`]).
+    /// output. Bad values are errors. `variant` also takes the other names clients give the
+    /// games ([`Variant::aliases`]).
     fn set_param(&mut self, name: &str, value: &str) -> Result<(), HubError> {
-        let Some((_, spec)) = hub_params()
+        let Some((_, option)) = hub_params()
             .into_iter()
             .find(|(hub, _)| hub.eq_ignore_ascii_case(name))
         else {
             log::info!("ignoring unknown parameter '{name}'");
             return Ok(());
         };
-        let value = if spec.name == "UCI_Variant" {
-            hub_variant(value)
+        let value = if option.name == VARIANT_OPTION {
+            Variant::from_name_or_alias(value)
                 .ok_or_else(|| HubError::Param(unknown_variant(value)))?
                 .name()
         } else {
             value
         };
         self.engine
-            .set_option(spec.name, Some(value))
+            .set_option(option.name, Some(value))
             .map(|_| ())
             .map_err(HubError::Param)
     }
@@ -242,9 +245,9 @@ impl Hub {
         let fen = board
             .map(|b| notation::board_to_fen(b, &squares))
             .transpose()?;
-        let mut scratch = engine::new_session_with(
+        let mut scratch = new_session_with(
             options.variant,
-            &options.setup(),
+            &options.setup,
             fen.as_deref(),
             &[],
             options.draws,
@@ -279,44 +282,19 @@ impl Hub {
     }
 }
 
-/// The engine options Hub lists, each with its Hub name, the variant first: lower case with
-/// `-` for spaces (`Move Overhead` is `move-overhead`), and `UCI_Variant` is `variant`. Buttons
-/// and `MultiPV` are left out: Hub has `new-game` to clear the table, and its `info` line has
-/// no field to tell several lines apart.
-fn hub_params() -> Vec<(String, OptionSpec)> {
-    let mut params: Vec<(String, OptionSpec)> = Options::specs()
-        .into_iter()
-        .filter(|spec| spec.kind != OptionKind::Button && spec.name != "MultiPV")
-        .map(|spec| {
-            let name = match spec.name {
-                "UCI_Variant" => "variant".to_string(),
-                "EGDBPath" => "egdb-path".to_string(),
-                "EGDBPieces" => "egdb-pieces".to_string(),
-                other => other.to_ascii_lowercase().replace(' ', "-"),
-            };
-            (name, spec)
-        })
-        .collect();
-    params.sort_by_key(|(name, _)| name != "variant");
-    params
-}
+/// The engine option Hub calls `variant`.
+const VARIANT_OPTION: &str = "UCI_Variant";
 
-/// Other names Hub clients give games in `set-param name=variant`: Scan calls International
-/// `normal`, and pydraughts and lidraughts bots pass on lidraughts' name for it, `standard`.
-const VARIANT_ALIASES: [(&str, Variant); 2] = [
-    ("normal", Variant::International),
-    ("standard", Variant::International),
-];
-
-/// The game a Hub `variant` value names: one of damka's names (`UCI_Variant`'s) or an alias,
-/// in any case.
-fn hub_variant(value: &str) -> Option<Variant> {
-    let value = value.trim();
-    VARIANT_ALIASES
+/// The engine options Hub lists, each with its Hub name ([`EngineOption::hub_name`]), the
+/// variant first. Buttons are left out (Hub has `new-game` to clear the table).
+fn hub_params() -> Vec<(String, &'static EngineOption)> {
+    let mut params: Vec<(String, &'static EngineOption)> = options::registry()
         .iter()
-        .find(|(alias, _)| alias.eq_ignore_ascii_case(value))
-        .map(|&(_, variant)| variant)
-        .or_else(|| value.parse().ok())
+        .filter(|option| option.kind != OptionKind::Button)
+        .filter_map(|option| Some((option.hub_name()?, option)))
+        .collect();
+    params.sort_by_key(|(_, option)| option.name != VARIANT_OPTION);
+    params
 }
 
 /// The message for a `variant` value no game goes by: every name, aliases with their game.
@@ -324,11 +302,7 @@ fn unknown_variant(value: &str) -> String {
     let names: Vec<String> = Variant::ALL
         .iter()
         .map(|&variant| {
-            let aliases: Vec<&str> = VARIANT_ALIASES
-                .iter()
-                .filter(|&&(_, v)| v == variant)
-                .map(|&(alias, _)| alias)
-                .collect();
+            let aliases = variant.aliases();
             if aliases.is_empty() {
                 variant.name().to_string()
             } else {
@@ -444,10 +418,10 @@ mod tests {
             assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
         }
         let mut engine = Engine::new();
-        for (name, spec) in params {
-            let value = engine.options().value(spec.name).expect("a value");
+        for (name, option) in params {
+            let value = engine.options().value(option.name).expect("a value");
             assert!(
-                engine.set_option(spec.name, Some(&value)).is_ok(),
+                engine.set_option(option.name, Some(&value)).is_ok(),
                 "{name}={value}"
             );
         }
@@ -464,10 +438,10 @@ mod tests {
             ("NORMAL", Variant::International),
             (" standard ", Variant::International),
         ] {
-            assert_eq!(hub_variant(name), Some(variant), "{name}");
+            assert_eq!(Variant::from_name_or_alias(name), Some(variant), "{name}");
         }
         for name in ["", "chess", "frisian", "international10"] {
-            assert_eq!(hub_variant(name), None, "{name}");
+            assert_eq!(Variant::from_name_or_alias(name), None, "{name}");
         }
         assert_eq!(
             unknown_variant("chess"),

@@ -9,12 +9,13 @@
 //!   32 = h8.
 
 use super::command::{HubBoard, HubError, HubMove};
-use crate::board::Geometry;
-use crate::game::{Game, Variant};
-use crate::notation::{MoveRecord, MoveStyle};
-use crate::score::Score;
-use crate::types::{Bitboard, Kind, Side, Square};
-use crate::with_game;
+use damka_rules::board::Geometry;
+use damka_rules::game::Game;
+use damka_rules::games::Variant;
+use damka_rules::notation::{MoveRecord, MoveStyle};
+use damka_rules::score::Score;
+use damka_rules::types::{Bitboard, Kind, Side, Square};
+use damka_rules::with_game;
 use std::time::Duration;
 
 /// How Hub numbers the squares of one game's board.
@@ -82,7 +83,7 @@ impl HubSquares {
 ///
 /// ```
 /// use damka::hub::{command::parse_board, notation::{HubSquares, board_to_fen}};
-/// use damka::game::Variant;
+/// use damka::rules::games::Variant;
 /// let board = parse_board("Wbeeeeeeeeeeeeeeeeeeeeeeeeeeeeeew").unwrap();
 /// let squares = HubSquares::for_variant(Variant::Russian);
 /// assert_eq!(board_to_fen(&board, &squares).unwrap(), "W:W32:B1");
@@ -172,9 +173,9 @@ pub fn find_move(
 /// increasing order, in the game's Hub numbering.
 ///
 /// ```
-/// use damka::engine::Engine;
+/// use damka::engine::engine::Engine;
 /// use damka::hub::notation::{HubSquares, move_text};
-/// use damka::game::Variant;
+/// use damka::rules::games::Variant;
 /// let engine = Engine::new();
 /// let squares = HubSquares::for_variant(Variant::Russian);
 /// let texts: Vec<String> =
@@ -216,7 +217,7 @@ const MAX_RESULT_PLIES: i32 = 999;
 /// so a win in 3 plies is `99.97` and clients read anything beyond ±90 as a forced result.
 ///
 /// ```
-/// use damka::{hub::notation::score_text, score::Score};
+/// use damka::{hub::notation::score_text, rules::score::Score};
 /// assert_eq!(score_text(Score(-35)), "-0.35");
 /// assert_eq!(score_text(Score::win_in(3)), "99.97");
 /// assert_eq!(score_text(Score::loss_in(2)), "-99.98");
@@ -268,8 +269,8 @@ pub fn pair(name: &str, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::{Draughts, International, Russian};
     use crate::hub::command::{parse_board, parse_move};
+    use damka_rules::games::draughts::{Draughts, International, Russian};
 
     const START: &str = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
 
@@ -280,12 +281,8 @@ mod tests {
     #[test]
     fn the_start_board_is_the_start_position() {
         let fen = board_to_fen(&parse_board(START).unwrap(), &russian()).unwrap();
-        let ours = crate::draughts::notation::parse_fen::<crate::draughts::Russian>(&fen).unwrap();
-        let start = crate::draughts::notation::parse_fen::<crate::draughts::Russian>(
-            Variant::Russian.start_fen(),
-        )
-        .unwrap();
-        assert_eq!(ours, start);
+        let ours = damka_rules::games::draughts::notation::parse_fen::<Russian>(&fen).unwrap();
+        assert_eq!(ours, Draughts::<Russian>::start());
         assert!(board_to_fen(&parse_board("Wbbb").unwrap(), &russian()).is_err());
         let international: String = std::iter::once('W')
             .chain(std::iter::repeat_n('b', 20))
@@ -295,10 +292,8 @@ mod tests {
         let squares = HubSquares::of::<Draughts<International>>();
         let fen = board_to_fen(&parse_board(&international).unwrap(), &squares).unwrap();
         assert_eq!(
-            crate::draughts::notation::parse_fen::<International>(&fen),
-            crate::draughts::notation::parse_fen::<International>(
-                Variant::International.start_fen()
-            )
+            damka_rules::games::draughts::notation::parse_fen::<International>(&fen),
+            Ok(Draughts::<International>::start())
         );
     }
 
@@ -316,10 +311,11 @@ mod tests {
     }
 
     fn record(path: &[&str], captured: &[&str]) -> MoveRecord {
-        let sq = |s: &&str| crate::draughts::notation::parse_square::<Russian>(s).unwrap();
+        let sq =
+            |s: &&str| damka_rules::games::draughts::notation::parse_square::<Russian>(s).unwrap();
         let squares: Vec<Square> = path.iter().map(sq).collect();
         MoveRecord {
-            path: crate::moves::Path::new(&squares).unwrap(),
+            path: damka_rules::moves::Path::new(&squares).unwrap(),
             captured: captured.iter().map(sq).collect(),
             text: path.join(if captured.is_empty() { "-" } else { ":" }),
         }

@@ -1,12 +1,10 @@
-//! Engine-against-engine matches: processes that speak damka's protocol, a referee that plays
-//! one game under every rule of the game record, the statistics of a match (Elo, error bar,
-//! SPRT), PDN output and opening books. Only [`command`] (the `match` subcommand) writes
-//! anything: progress to stderr, the final report through [`output`](crate::output).
+//! Engine-against-engine matches: processes that speak damka's protocol, Hub or DXP
+//! ([`engine_process`], [`players`]), a referee that plays one game under every rule of the
+//! game record ([`referee`]), the runner that plays a match over openings in parallel
+//! ([`runner`]) and its statistics (Elo, error bar, SPRT: [`stats`]). Nothing here prints: the
+//! `match` command (`cli::matches`) shows progress and the report.
 
-pub mod command;
 pub mod engine_process;
-pub mod openings;
-pub mod pdn;
 pub mod players;
 pub mod referee;
 pub mod runner;

@@ -7,17 +7,17 @@ use super::engine_process::{
     EngineCommand, EngineError, EngineProcess, EngineProtocol, EngineScore, Thought,
 };
 use super::referee::Player;
-use crate::draw::DrawRules;
 use crate::dxp::connection::{Connection, Received};
 use crate::dxp::message::{AcceptCode, DxpPosition, EndReason, Message, VERSION};
-use crate::engine::{GameSession, new_session};
-use crate::game::Variant;
 use crate::hub::command::parse_move as parse_hub_move;
 use crate::hub::notation::{HubSquares, find_move, move_text as hub_move_text};
-use crate::notation::MoveRecord;
 use crate::protocol::Command;
-use crate::search::Limits;
-use crate::types::{Kind, Side};
+use damka_engine::search::Limits;
+use damka_engine::session::{GameSession, new_session};
+use damka_rules::draw::DrawRules;
+use damka_rules::games::Variant;
+use damka_rules::notation::MoveRecord;
+use damka_rules::types::{Kind, Side};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 

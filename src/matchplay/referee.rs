@@ -13,12 +13,12 @@
 //!   adjudication on the scores the engines report.
 
 use super::engine_process::{EngineError, EngineProcess, Thought};
-use super::openings::Opening;
-use super::pdn::PdnResult;
-use crate::draw::{DrawReason, DrawRules};
-use crate::game::Variant;
-use crate::game::{Game, GameResult, Record};
-use crate::types::Side;
+use damka_engine::openings::Opening;
+use damka_rules::draw::{DrawReason, DrawRules};
+use damka_rules::game::{Game, GameResult, Record};
+use damka_rules::games::Variant;
+use damka_rules::pdn::PdnResult;
+use damka_rules::types::Side;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -369,7 +369,7 @@ pub fn play_game(
     config: &RefereeConfig,
     abort: &AtomicBool,
 ) -> Result<Option<GameRecord>, String> {
-    crate::with_game!(config.variant, G => play::<G>(opening, [white, black], config, abort))
+    damka_rules::with_game!(config.variant, G => play::<G>(opening, [white, black], config, abort))
 }
 
 /// The `position` command for a game: its start and every move played.

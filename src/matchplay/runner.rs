@@ -6,13 +6,13 @@
 //! lost-on-time engine still thinking can never leak into the next game.
 
 use super::engine_process::{EngineCommand, EngineError, EngineProcess, EngineProtocol};
-use super::openings::Opening;
-use super::pdn::{self, PdnGame};
 use super::players;
 use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
 use super::stats::{Sprt, SprtStatus, Tally};
-use crate::game::Variant;
-use crate::types::Side;
+use damka_engine::openings::Opening;
+use damka_rules::games::Variant;
+use damka_rules::pdn::{self, PdnGame};
+use damka_rules::types::Side;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -213,7 +213,7 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
 
 /// Plays the match. `on_game` hears of every counted game with the running summary, in the
 /// order the games end. Fails if the PDN file cannot be written or an opening is not valid
-/// for the variant (books read with [`openings::parse`](super::openings::parse) are).
+/// for the variant (books read with [`openings::parse`](damka_engine::openings::parse) are).
 pub fn run(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&FinishedGame, &MatchSummary),

@@ -5,8 +5,8 @@
 //! here, because whether they are legal depends on the position; the loop checks them.
 
 use crate::lines::LineError;
-use crate::search::Limits;
-use crate::types::Side;
+use damka_engine::search::Limits;
+use damka_rules::types::Side;
 use std::fmt;
 use std::time::Duration;
 

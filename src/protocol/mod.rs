@@ -15,11 +15,13 @@ mod command;
 
 pub use command::{COMMANDS, Command, Go, MAX_LINE, MAX_PERFT_DEPTH, ProtocolError, printable};
 
-use crate::bench;
-use crate::engine::{Engine, OptionEffect, OptionKind, OptionSpec, Options};
 use crate::lines::{self, Sink};
-use crate::perft::{self, Counting};
-use crate::search::{Control, Reporter, SearchInfo, SearchOutcome};
+use damka_engine::bench;
+use damka_engine::engine::{Engine, OptionEffect};
+use damka_engine::options::{self, EngineOption};
+use damka_engine::search::{Control, Reporter, SearchInfo, SearchOutcome};
+use damka_rules::option::OptionKind;
+use damka_rules::perft::{self, Counting};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -157,8 +159,8 @@ impl Server {
                 let out = &self.out;
                 out.line(&format!("id name damka {}", env!("CARGO_PKG_VERSION")));
                 out.line("id author the damka developers");
-                for spec in Options::specs() {
-                    out.line(&option_line(&spec));
+                for option in options::registry() {
+                    out.line(&option_line(option));
                 }
                 out.line("uciok");
             }
@@ -350,14 +352,16 @@ fn bestmove_line(outcome: &SearchOutcome) -> String {
 }
 
 /// The `option ...` line of `uci` for one option.
-fn option_line(spec: &OptionSpec) -> String {
-    let name = spec.name;
-    match &spec.kind {
-        OptionKind::Check(default) => format!("option name {name} type check default {default}"),
-        OptionKind::Spin(default, min, max) => {
+fn option_line(option: &EngineOption) -> String {
+    let name = option.name;
+    match &option.kind {
+        OptionKind::Check { default } => {
+            format!("option name {name} type check default {default}")
+        }
+        OptionKind::Spin { default, min, max } => {
             format!("option name {name} type spin default {default} min {min} max {max}")
         }
-        OptionKind::Combo(default, choices) => {
+        OptionKind::Combo { default, choices } => {
             let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
             format!(
                 "option name {name} type combo default {default} {}",
@@ -365,7 +369,7 @@ fn option_line(spec: &OptionSpec) -> String {
             )
         }
         OptionKind::Button => format!("option name {name} type button"),
-        OptionKind::String(default) => {
+        OptionKind::String { default } => {
             let default = if default.is_empty() {
                 "<empty>"
             } else {
@@ -379,14 +383,15 @@ fn option_line(spec: &OptionSpec) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::Russian;
-    use crate::draughts::position::Position;
-    use crate::score::Score;
+    use damka_rules::moves::Path;
+    use damka_rules::notation::MoveRecord;
+    use damka_rules::score::Score;
+    use damka_rules::types::{Bitboard, Square};
     use std::time::Duration;
 
     #[test]
     fn option_lines_follow_uci() {
-        let lines: Vec<String> = Options::specs().iter().map(option_line).collect();
+        let lines: Vec<String> = options::registry().iter().map(option_line).collect();
         assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(lines.contains(&"option name Clear Hash type button".into()));
         assert!(lines.contains(&"option name Ponder type check default false".into()));
@@ -398,9 +403,15 @@ mod tests {
 
     #[test]
     fn search_lines() {
-        let pos = Position::<Russian>::startpos();
-        let mv = crate::draughts::notation::parse_move(&pos, "c3-d4").unwrap();
-        let record = crate::draughts::notation::move_record(&pos, mv);
+        let squares = [
+            Square::from_index_unchecked(9),
+            Square::from_index_unchecked(18),
+        ];
+        let record = MoveRecord {
+            path: Path::new(&squares).expect("two squares"),
+            captured: Bitboard::EMPTY,
+            text: "c3-d4".to_string(),
+        };
         let info = SearchInfo {
             depth: 3,
             seldepth: 5,

@@ -72,8 +72,11 @@ function onState(state) {
   if (document.activeElement !== $("fen")) {
     $("fen").value = state.fen;
   }
-  $("variant").value = state.variant;
-  $("house").value = state.house;
+  fillGames(state.games);
+  if ($("variant").value !== state.variant) {
+    $("variant").value = state.variant;
+    renderGameOptions();
+  }
   tickClock();
   render();
   next();
@@ -348,7 +351,65 @@ function renderStatus() {
   }
   $("result").textContent = result;
   $("counters").textContent = s.counters.join("; ");
-  $("house").disabled = !$("variant").value.startsWith("ugolki");
+}
+
+// ---- the games and their own options, as the server lists them ----------------------------
+
+// Fills the game list once.
+function fillGames(games) {
+  const select = $("variant");
+  if (select.options.length === games.length) return;
+  select.textContent = "";
+  for (const game of games) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = game.title;
+    select.appendChild(option);
+  }
+  renderGameOptions();
+}
+
+// The controls of the options of the game chosen in the list, at their values now.
+function renderGameOptions() {
+  const box = $("game-options");
+  box.textContent = "";
+  const game = (ui.state ? ui.state.games : []).find((g) => g.name === $("variant").value);
+  if (!game) return;
+  for (const option of game.options) {
+    const label = document.createElement("label");
+    label.title = option.doc;
+    label.append(option.label + " ");
+    let input;
+    if (option.kind === "combo") {
+      input = document.createElement("select");
+      for (const choice of option.choices) {
+        const item = document.createElement("option");
+        item.value = choice;
+        item.textContent = choice;
+        input.appendChild(item);
+      }
+      input.value = option.value;
+    } else if (option.kind === "check") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = option.value === "true";
+    } else {
+      input = document.createElement("input");
+      input.value = option.value;
+    }
+    input.dataset.option = option.name;
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+}
+
+// The values of the option controls, by option name.
+function gameOptionValues() {
+  const values = {};
+  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    values[input.dataset.option] = input.type === "checkbox" ? String(input.checked) : input.value;
+  }
+  return values;
 }
 
 function moveNumbering() {
@@ -470,7 +531,7 @@ function showClock() {
 // ---- the board editor ----------------------------------------------------------------------
 
 const CYCLE = ["", "w", "W", "b", "B"];
-const UGOLKI_CYCLE = ["", "w", "b"];
+const MEN_CYCLE = ["", "w", "b"];
 
 function startEditing() {
   const s = ui.state;
@@ -491,7 +552,7 @@ function stopEditing() {
 }
 
 function editSquare(name) {
-  const cycle = ui.state.variant.startsWith("ugolki") ? UGOLKI_CYCLE : CYCLE;
+  const cycle = ui.state.board.kings ? CYCLE : MEN_CYCLE;
   const now = ui.editing[name] || "";
   const i = cycle.indexOf(now);
   ui.editing[name] = cycle[(i + 1) % cycle.length];
@@ -501,9 +562,8 @@ function editSquare(name) {
 function editedFen() {
   const s = ui.state;
   const side = $("edit-side").value;
-  const towers = s.variant === "bashni" || s.variant === "lasca";
   const cells = s.board.cells;
-  if (towers) {
+  if (s.board.stacks) {
     const items = cells.filter((c) => ui.editing[c.name]).map((c) => c.algebraic + ui.editing[c.name]);
     return `${side}:${items.join(",")}`;
   }
@@ -529,14 +589,10 @@ function bind() {
     ui.waitingGo = -1;
     ui.clock = { white: 0, black: 0, since: null, side: null };
     ui.flipped = $("side").value === "black";
-    const request = { type: "new", variant: $("variant").value };
-    if ($("variant").value.startsWith("ugolki")) request.house = $("house").value;
-    send(request);
+    send({ type: "new", variant: $("variant").value, options: gameOptionValues() });
     message("");
   });
-  $("variant").addEventListener("change", () => {
-    $("house").disabled = !$("variant").value.startsWith("ugolki");
-  });
+  $("variant").addEventListener("change", renderGameOptions);
   $("takeback").addEventListener("click", () => {
     const s = ui.state;
     if (!s) return;

@@ -1,0 +1,184 @@
+//! The file of one material split (docs/egdb.md): a header, the entries run-length encoded,
+//! and an FNV-1a checksum of everything before it.
+
+use super::index::Material;
+use damka_rules::checksum::fnv1a;
+use std::fmt;
+use std::path::Path;
+
+/// The first eight bytes of every file.
+pub const MAGIC: &[u8; 8] = b"DKEGDB01";
+/// Header length in bytes: magic, material (4), entries (8), largest distance (1), three zero
+/// bytes, payload length (8).
+pub const HEADER: usize = 8 + 4 + 8 + 4 + 8;
+
+/// Why a file was refused.
+#[derive(Debug)]
+pub enum FileError {
+    /// The file could not be read or written.
+    Io(std::io::Error),
+    /// The file is not a valid database of the expected split.
+    Corrupt(String),
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Io(e) => write!(f, "{e}"),
+            FileError::Corrupt(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl From<std::io::Error> for FileError {
+    fn from(e: std::io::Error) -> Self {
+        FileError::Io(e)
+    }
+}
+
+/// Run-length encodes `entries`: each run is its byte, then its length as an LEB128 varint.
+pub fn compress(entries: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(entries.len() / 4);
+    let mut i = 0;
+    while i < entries.len() {
+        let b = entries[i];
+        let mut j = i + 1;
+        while j < entries.len() && entries[j] == b {
+            j += 1;
+        }
+        out.push(b);
+        let mut run = (j - i) as u64;
+        loop {
+            let low = (run & 0x7f) as u8;
+            run >>= 7;
+            if run == 0 {
+                out.push(low);
+                break;
+            }
+            out.push(low | 0x80);
+        }
+        i = j;
+    }
+    out
+}
+
+/// The inverse of [`compress`], refusing a payload that does not give exactly `len` entries.
+pub fn decompress(payload: &[u8], len: usize) -> Result<Vec<u8>, FileError> {
+    let bad = |why: &str| FileError::Corrupt(format!("bad run-length payload: {why}"));
+    let mut out = Vec::with_capacity(len);
+    let mut i = 0;
+    while i < payload.len() {
+        let b = payload[i];
+        i += 1;
+        let mut run: u64 = 0;
+        let mut shift = 0;
+        loop {
+            let Some(&c) = payload.get(i) else {
+                return Err(bad("truncated run"));
+            };
+            i += 1;
+            if shift > 56 {
+                return Err(bad("run too long"));
+            }
+            run |= u64::from(c & 0x7f) << shift;
+            shift += 7;
+            if c & 0x80 == 0 {
+                break;
+            }
+        }
+        if run == 0 || out.len() as u64 + run > len as u64 {
+            return Err(bad("runs exceed the entry count"));
+        }
+        out.resize(out.len() + run as usize, b);
+    }
+    if out.len() != len {
+        return Err(bad("runs fall short of the entry count"));
+    }
+    Ok(out)
+}
+
+/// The bytes of the file of split `m` with `entries` and their largest distance.
+pub fn encode_file(m: Material, entries: &[u8], max_distance: u8) -> Vec<u8> {
+    let payload = compress(entries);
+    let mut out = Vec::with_capacity(HEADER + payload.len() + 8);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[m.wm, m.wk, m.bm, m.bk]);
+    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+    out.extend_from_slice(&[max_distance, 0, 0, 0]);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&payload);
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// A file's entries and largest distance, after checking its magic, split, sizes, checksum and
+/// runs.
+pub fn decode_file(m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError> {
+    let corrupt = |why: String| Err(FileError::Corrupt(why));
+    if bytes.len() < HEADER + 8 {
+        return corrupt(format!("truncated: {} bytes", bytes.len()));
+    }
+    if &bytes[..8] != MAGIC {
+        return corrupt("not a damka endgame database (bad magic)".into());
+    }
+    if bytes[8..12] != [m.wm, m.wk, m.bm, m.bk] {
+        return corrupt(format!("holds another material split than {m}"));
+    }
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let entries = word(12);
+    if entries != m.size() {
+        return corrupt(format!("{entries} entries, {m} has {}", m.size()));
+    }
+    let max_distance = bytes[20];
+    let payload_len = word(24);
+    if payload_len != (bytes.len() - HEADER - 8) as u64 {
+        return corrupt(format!(
+            "truncated or padded: payload of {payload_len} bytes announced, {} present",
+            bytes.len() as i64 - HEADER as i64 - 8
+        ));
+    }
+    let body = bytes.len() - 8;
+    if fnv1a(&bytes[..body]) != word(body) {
+        return corrupt("checksum mismatch".into());
+    }
+    let out = decompress(&bytes[HEADER..body], entries as usize)?;
+    Ok((out, max_distance))
+}
+
+/// Reads and checks the file of split `m` in `dir`.
+pub fn read(dir: &Path, m: Material) -> Result<(Vec<u8>, u8), FileError> {
+    let bytes = std::fs::read(dir.join(m.file_name()))?;
+    decode_file(m, &bytes)
+}
+
+/// Writes the file of split `m` in `dir` (through a temporary file renamed into place, so an
+/// interrupted write never leaves a file that looks complete).
+pub fn write(dir: &Path, m: Material, entries: &[u8], max_distance: u8) -> Result<u64, FileError> {
+    let bytes = encode_file(m, entries, max_distance);
+    let tmp = dir.join(format!("{}.tmp", m.file_name()));
+    std::fs::write(&tmp, &bytes)?;
+    std::fs::rename(&tmp, dir.join(m.file_name()))?;
+    Ok(bytes.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_round_trip() {
+        let data: Vec<u8> = (0..10_000u32).map(|i| ((i / 300) % 7) as u8).collect();
+        let packed = compress(&data);
+        assert!(packed.len() < data.len() / 10);
+        assert_eq!(decompress(&packed, data.len()).unwrap(), data);
+        assert!(decompress(&packed, data.len() + 1).is_err());
+        assert!(decompress(&packed[..packed.len() - 1], data.len()).is_err());
+    }
+}

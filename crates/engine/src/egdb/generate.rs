@@ -1,0 +1,448 @@
+//! Building the databases (docs/egdb.md): every material split up to N pieces, fewest pieces
+//! first and, among those, fewest men first, so every capture and promotion leads into a split
+//! already solved. A split is solved together with its colour-flipped twin, because a quiet
+//! move of White in split `S` gives a position with Black to move in `S`, stored as White to
+//! move in the flipped split.
+//!
+//! Solving is an exact iterated fixpoint over all positions of the pair, in three steps:
+//!
+//! 1. every position with no move is lost (distance 0); every position where the side to move
+//!    must capture is decided at once by its captures, which all lead into solved splits
+//!    (distance 1);
+//! 2. sweeps over the undecided positions: one with a move to a position lost for the opponent
+//!    is won, one whose every move leads to a position won for the opponent is lost; sweeps
+//!    repeat until one changes nothing, and what is left undecided is drawn (no side can force
+//!    anything from it);
+//! 3. distances, in sweeps `n = 1, 2, …`: a won position gets `1` if a capture or man move
+//!    keeps the win, else `1 + min` over king moves into lost positions whose distance is
+//!    known, taken once that is at most `n`; a lost position gets `1 + max` over its moves
+//!    (`1` for a capture or man move) once every king move leads to a position whose distance
+//!    is known. By induction on `n` every position of distance `n` is fixed at sweep `n`.
+//!
+//! Sweeps run on all threads through rayon over atomic bytes; a position decided early in a
+//! sweep may be read later in the same sweep, which only makes the sweeps converge sooner.
+
+use super::file::{self, FileError};
+use super::index::{Material, Placement, RPos, Squares};
+use super::{DRAW, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode};
+use damka_rules::games::draughts::movegen::gen_moves;
+use damka_rules::games::draughts::moves::{Move, MoveList};
+use damka_rules::types::Side;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Not decided yet (generation only).
+const UNKNOWN: u8 = 255;
+/// Won, distance not known yet (generation only).
+const WIN_ND: u8 = 254;
+/// Lost, distance not known yet (generation only).
+const LOSS_ND: u8 = 253;
+
+/// What a finished split looks like.
+#[derive(Clone, Debug)]
+pub struct SliceReport {
+    /// The split.
+    pub material: Material,
+    /// Indices in the split.
+    pub entries: u64,
+    /// Won, drawn and lost positions (White to move).
+    pub wins: u64,
+    /// Drawn positions.
+    pub draws: u64,
+    /// Lost positions.
+    pub losses: u64,
+    /// The largest distance stored.
+    pub max_distance: u8,
+    /// Bytes on disk.
+    pub bytes: u64,
+    /// True if the file was already there and checked, not generated.
+    pub reused: bool,
+}
+
+/// Solved splits in memory, by material.
+pub type Solved = HashMap<Material, Arc<Vec<u8>>>;
+
+/// The splits a pair solve reads: the ones solved before and the pair being solved.
+struct Lookup<'a> {
+    sq: &'a Squares,
+    solved: &'a Solved,
+    current: [(Material, &'a [AtomicU8]); 2],
+}
+
+impl Lookup<'_> {
+    /// The byte of `pos` (Black to move after a White move) for the side to move.
+    #[inline]
+    fn after(&self, pos: &RPos) -> u8 {
+        let p = Placement::of(self.sq, pos).flipped();
+        if p.wm | p.wk == 0 {
+            return encode(Entry {
+                value: Value::Loss,
+                distance: 0,
+            });
+        }
+        let m = p.material();
+        let Some(index) = p.index() else {
+            return UNKNOWN;
+        };
+        for (cm, arr) in &self.current {
+            if *cm == m {
+                return arr[index as usize].load(Ordering::Relaxed);
+            }
+        }
+        self.solved
+            .get(&m)
+            .and_then(|t| t.get(index as usize).copied())
+            .unwrap_or(UNKNOWN)
+    }
+}
+
+/// True if `code` is a loss (distance known or not).
+fn is_loss(code: u8) -> bool {
+    code == LOSS_ND || (code != UNUSED && code <= 3 + 2 * MAX_DISTANCE && code.is_multiple_of(2))
+}
+
+/// True if `code` is a win (distance known or not).
+fn is_win(code: u8) -> bool {
+    code == WIN_ND || (code != DRAW && code <= 3 + 2 * MAX_DISTANCE && code % 2 == 1)
+}
+
+/// True if `mv` resets the distance: a capture or a man move.
+fn zeroing(pos: &RPos, mv: Move) -> bool {
+    mv.is_capture() || !pos.all_kings().contains(mv.from())
+}
+
+/// Solves the pair of `m` and its flipped twin (one split if they are the same).
+fn solve_pair(
+    m: Material,
+    solved: &Solved,
+    sq: &Squares,
+) -> Result<Vec<(Material, Vec<u8>)>, String> {
+    let mats: Vec<Material> = if m.flipped() == m {
+        vec![m]
+    } else {
+        vec![m, m.flipped()]
+    };
+    let arrays: Vec<Vec<AtomicU8>> = mats
+        .iter()
+        .map(|mm| {
+            (0..mm.size() as usize)
+                .map(|_| AtomicU8::new(UNUSED))
+                .collect()
+        })
+        .collect();
+    let current = [
+        (mats[0], arrays[0].as_slice()),
+        (
+            *mats.last().unwrap_or(&m),
+            arrays.last().map_or(&[][..], |a| a.as_slice()),
+        ),
+    ];
+    let look = Lookup {
+        sq,
+        solved,
+        current,
+    };
+
+    // Step 1: no moves, and captures.
+    for (k, mm) in mats.iter().enumerate() {
+        let arr = &arrays[k];
+        (0..mm.size() as usize)
+            .into_par_iter()
+            .with_min_len(4096)
+            .for_each_init(MoveList::new, |list, i| {
+                let Some(pos) =
+                    Placement::from_index(*mm, i as u64).and_then(|p| p.position(sq, Side::White))
+                else {
+                    return;
+                };
+                gen_moves(&pos, list);
+                let code = if list.is_empty() {
+                    encode(Entry {
+                        value: Value::Loss,
+                        distance: 0,
+                    })
+                } else if list[0].is_capture() {
+                    let mut all_win = true;
+                    let mut win = false;
+                    for &mv in list.iter() {
+                        let c = look.after(&pos.after(mv));
+                        if is_loss(c) {
+                            win = true;
+                            break;
+                        }
+                        all_win &= is_win(c);
+                    }
+                    if win {
+                        encode(Entry {
+                            value: Value::Win,
+                            distance: 1,
+                        })
+                    } else if all_win {
+                        encode(Entry {
+                            value: Value::Loss,
+                            distance: 1,
+                        })
+                    } else {
+                        DRAW
+                    }
+                } else {
+                    UNKNOWN
+                };
+                arr[i].store(code, Ordering::Relaxed);
+            });
+    }
+
+    // Step 2: values.
+    loop {
+        let changed = AtomicBool::new(false);
+        for (k, mm) in mats.iter().enumerate() {
+            let arr = &arrays[k];
+            (0..mm.size() as usize)
+                .into_par_iter()
+                .with_min_len(4096)
+                .for_each_init(MoveList::new, |list, i| {
+                    if arr[i].load(Ordering::Relaxed) != UNKNOWN {
+                        return;
+                    }
+                    let Some(pos) = Placement::from_index(*mm, i as u64)
+                        .and_then(|p| p.position(sq, Side::White))
+                    else {
+                        return;
+                    };
+                    gen_moves(&pos, list);
+                    let mut all_win = true;
+                    for &mv in list.iter() {
+                        let c = look.after(&pos.after(mv));
+                        if is_loss(c) {
+                            arr[i].store(WIN_ND, Ordering::Relaxed);
+                            changed.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        all_win &= is_win(c);
+                    }
+                    if all_win {
+                        arr[i].store(LOSS_ND, Ordering::Relaxed);
+                        changed.store(true, Ordering::Relaxed);
+                    }
+                });
+        }
+        if !changed.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    for arr in &arrays {
+        arr.par_iter().for_each(|a| {
+            if a.load(Ordering::Relaxed) == UNKNOWN {
+                a.store(DRAW, Ordering::Relaxed);
+            }
+        });
+    }
+
+    // Step 3: distances.
+    let mut level: u32 = 1;
+    loop {
+        let assigned = AtomicU64::new(0);
+        let pending = AtomicU64::new(0);
+        for (k, mm) in mats.iter().enumerate() {
+            let arr = &arrays[k];
+            (0..mm.size() as usize)
+                .into_par_iter()
+                .with_min_len(4096)
+                .for_each_init(MoveList::new, |list, i| {
+                    let own = arr[i].load(Ordering::Relaxed);
+                    if own != WIN_ND && own != LOSS_ND {
+                        return;
+                    }
+                    let Some(pos) = Placement::from_index(*mm, i as u64)
+                        .and_then(|p| p.position(sq, Side::White))
+                    else {
+                        return;
+                    };
+                    gen_moves(&pos, list);
+                    let found = if own == WIN_ND {
+                        let mut best = u32::MAX;
+                        for &mv in list.iter() {
+                            let c = look.after(&pos.after(mv));
+                            if !is_loss(c) {
+                                continue;
+                            }
+                            if zeroing(&pos, mv) {
+                                best = 1;
+                                break;
+                            }
+                            if let Some(e) = decode(c).filter(|_| c != LOSS_ND) {
+                                best = best.min(1 + u32::from(e.distance));
+                            }
+                        }
+                        (best <= level).then_some((Value::Win, best))
+                    } else {
+                        let mut worst = 1u32;
+                        let mut ready = true;
+                        for &mv in list.iter() {
+                            if zeroing(&pos, mv) {
+                                continue;
+                            }
+                            let c = look.after(&pos.after(mv));
+                            match decode(c).filter(|_| c != WIN_ND) {
+                                Some(e) => worst = worst.max(1 + u32::from(e.distance)),
+                                None => {
+                                    ready = false;
+                                    break;
+                                }
+                            }
+                        }
+                        ready.then_some((Value::Loss, worst))
+                    };
+                    match found {
+                        Some((value, d)) if d <= u32::from(MAX_DISTANCE) => {
+                            arr[i].store(
+                                encode(Entry {
+                                    value,
+                                    distance: d as u8,
+                                }),
+                                Ordering::Relaxed,
+                            );
+                            assigned.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Some(_) => {
+                            pending.fetch_add(1 << 32, Ordering::Relaxed);
+                        }
+                        None => {
+                            pending.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+        }
+        let pending = pending.load(Ordering::Relaxed);
+        if pending >> 32 != 0 {
+            return Err(format!("{m}: a distance exceeds {MAX_DISTANCE} plies"));
+        }
+        if pending == 0 {
+            break;
+        }
+        if assigned.load(Ordering::Relaxed) == 0 && level > u32::from(MAX_DISTANCE) + 1 {
+            return Err(format!("{m}: {pending} positions got no distance"));
+        }
+        level += 1;
+    }
+
+    Ok(mats
+        .into_iter()
+        .zip(arrays)
+        .map(|(mm, arr)| (mm, arr.into_iter().map(AtomicU8::into_inner).collect()))
+        .collect())
+}
+
+/// Counts of a finished split: wins, draws, losses and the largest distance.
+fn tally(entries: &[u8]) -> (u64, u64, u64, u8) {
+    let (mut w, mut d, mut l, mut max) = (0, 0, 0, 0u8);
+    for &c in entries {
+        if let Some(e) = decode(c) {
+            match e.value {
+                Value::Win => w += 1,
+                Value::Draw => d += 1,
+                Value::Loss => l += 1,
+            }
+            max = max.max(e.distance);
+        }
+    }
+    (w, d, l, max)
+}
+
+/// Generates every split with up to `pieces` pieces in `dir`, skipping the files already there
+/// that pass their checks, and calls `progress` with a line after each split. Returns one
+/// report per split and the splits kept in memory.
+pub fn generate(
+    dir: &Path,
+    pieces: u32,
+    progress: impl FnMut(&str),
+) -> Result<(Vec<SliceReport>, Solved), FileError> {
+    generate_only(dir, pieces, |_| true, progress)
+}
+
+/// [`generate`] for the splits `keep` accepts only. `keep` must accept every split a kept
+/// split leads to by a capture or promotion (kings only is such a family).
+pub fn generate_only(
+    dir: &Path,
+    pieces: u32,
+    keep: impl Fn(Material) -> bool,
+    mut progress: impl FnMut(&str),
+) -> Result<(Vec<SliceReport>, Solved), FileError> {
+    std::fs::create_dir_all(dir)?;
+    let sq = Squares::new();
+    let mut solved: Solved = HashMap::new();
+    let mut reports = Vec::new();
+    let all: Vec<Material> = (2..=pieces)
+        .flat_map(Material::all_with)
+        .filter(|m| keep(*m))
+        .collect();
+    let total_entries: u64 = all.iter().map(|m| m.size()).sum();
+    let mut done_entries = 0u64;
+    let start = Instant::now();
+    for (n, &m) in all.iter().enumerate() {
+        if solved.contains_key(&m) {
+            continue;
+        }
+        let pair: Vec<Material> = if m.flipped() == m {
+            vec![m]
+        } else {
+            vec![m, m.flipped()]
+        };
+        let mut results = Vec::new();
+        let mut reused = true;
+        for &mm in &pair {
+            match file::read(dir, mm) {
+                Ok((entries, _)) => results.push((mm, entries)),
+                Err(_) => {
+                    reused = false;
+                    break;
+                }
+            }
+        }
+        if !reused {
+            results = solve_pair(m, &solved, &sq).map_err(FileError::Corrupt)?;
+        }
+        for (mm, entries) in results {
+            let (wins, draws, losses, max_distance) = tally(&entries);
+            let bytes = if reused {
+                std::fs::metadata(dir.join(mm.file_name()))?.len()
+            } else {
+                file::write(dir, mm, &entries, max_distance)?
+            };
+            done_entries += mm.size();
+            let elapsed = start.elapsed().as_secs_f64();
+            // Time left, assuming the time per entry so far (later splits are slower: more
+            // iterations; take it as a lower estimate).
+            let left = if done_entries > 0 {
+                elapsed * (total_entries - done_entries) as f64 / done_entries as f64
+            } else {
+                0.0
+            };
+            progress(&format!(
+                "egdb {mm} ({}/{}): {} entries, {wins} won, {draws} drawn, {losses} lost, max distance {max_distance}, {bytes} bytes{}; {:.1} s elapsed, about {:.0} s left",
+                (n + 1).min(all.len()),
+                all.len(),
+                mm.size(),
+                if reused { ", checked and kept" } else { "" },
+                elapsed,
+                left
+            ));
+            reports.push(SliceReport {
+                material: mm,
+                entries: mm.size(),
+                wins,
+                draws,
+                losses,
+                max_distance,
+                bytes,
+                reused,
+            });
+            solved.insert(mm, Arc::new(entries));
+        }
+    }
+    Ok((reports, solved))
+}

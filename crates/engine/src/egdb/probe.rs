@@ -1,0 +1,374 @@
+//! Probing the databases: lazy loading of splits, the value of a position, its best moves, and
+//! what a stored value is worth under the Russian draw counters ([`Egdb::score`]).
+
+use super::file;
+use super::index::{Material, Placement, RPos, Squares};
+use super::{Entry, Value, decode};
+use damka_rules::board::{Dark8, Geometry};
+use damka_rules::draw::DrawRules;
+use damka_rules::games::draughts::draw::Counters;
+use damka_rules::games::draughts::draw::{KINGS_ONLY, reason};
+use damka_rules::games::draughts::movegen::gen_moves;
+use damka_rules::games::draughts::moves::{Move, MoveList};
+use damka_rules::score::Score;
+use damka_rules::types::Side;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+
+/// The score of a database win at distance 0; a win at distance `d` scores `EGDB_WIN - d`.
+/// Below the forced-win band of the search (a found mate is worth more) and above any
+/// evaluation.
+pub const EGDB_WIN: i32 = 20_000;
+
+/// Plies of a fresh Russian kings-only counter (15 moves each).
+const FRESH_KINGS_ONLY: u8 = 30;
+
+/// Default memory cap for decompressed splits: 1 GiB (every split up to 5 pieces takes about
+/// 145 MB, up to 6 pieces about 2.6 GB).
+pub const DEFAULT_CAP: usize = 1 << 30;
+
+/// One split's state in memory.
+enum Slot {
+    Loaded {
+        entries: Arc<Vec<u8>>,
+        max_distance: u8,
+        last_use: AtomicU64,
+    },
+    /// Missing, truncated or corrupt: never probed again.
+    Refused,
+}
+
+/// A directory of Russian databases, loaded split by split on first probe.
+///
+/// Memory is bounded by a cap on the decompressed splits held (one byte per index): when a
+/// split is loaded beyond the cap, the least recently probed splits are dropped first (they are
+/// read again if needed). A file that is missing, truncated or fails its checksum is refused
+/// once, with one message in [`Egdb::take_errors`], and never gives a value.
+pub struct Egdb {
+    dir: PathBuf,
+    pieces: u32,
+    cap: usize,
+    sq: Squares,
+    slots: RwLock<HashMap<Material, Slot>>,
+    errors: Mutex<Vec<String>>,
+    clock: AtomicU64,
+}
+
+impl fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Egdb")
+            .field("dir", &self.dir)
+            .field("pieces", &self.pieces)
+            .finish()
+    }
+}
+
+impl Egdb {
+    /// The databases in `dir` for positions of up to `pieces` pieces. Fails only if `dir` is
+    /// not a directory; missing splits are listed in [`Egdb::take_errors`] and left out.
+    pub fn open(dir: &Path, pieces: u32) -> Result<Egdb, String> {
+        if !dir.is_dir() {
+            return Err(format!("EGDB directory {} not found", dir.display()));
+        }
+        let egdb = Egdb {
+            dir: dir.to_path_buf(),
+            pieces,
+            cap: DEFAULT_CAP,
+            sq: Squares::new(),
+            slots: RwLock::new(HashMap::new()),
+            errors: Mutex::new(Vec::new()),
+            clock: AtomicU64::new(0),
+        };
+        let mut missing = Vec::new();
+        let mut total = 0;
+        for n in 2..=pieces {
+            for m in Material::all_with(n) {
+                total += 1;
+                if !dir.join(m.file_name()).is_file() {
+                    missing.push(m);
+                }
+            }
+        }
+        if !missing.is_empty() {
+            egdb.error(format!(
+                "EGDB: {} of {total} files missing in {} (first {}): positions with them are searched",
+                missing.len(),
+                dir.display(),
+                missing[0].file_name()
+            ));
+            if let Ok(mut slots) = egdb.slots.write() {
+                for m in missing {
+                    slots.insert(m, Slot::Refused);
+                }
+            }
+        }
+        Ok(egdb)
+    }
+
+    /// The same databases with another memory cap in bytes.
+    pub fn with_cap(mut self, cap: usize) -> Egdb {
+        self.cap = cap;
+        self
+    }
+
+    /// The largest number of pieces probed.
+    pub fn pieces(&self) -> u32 {
+        self.pieces
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn error(&self, text: String) {
+        log::warn!("{text}");
+        if let Ok(mut errors) = self.errors.lock() {
+            errors.push(text);
+        }
+    }
+
+    /// The errors met since the last call (refused files), for the front ends to show.
+    pub fn take_errors(&self) -> Vec<String> {
+        self.errors
+            .lock()
+            .map(|mut e| std::mem::take(&mut *e))
+            .unwrap_or_default()
+    }
+
+    /// The entry of `(m, index)` and the split's largest distance, loading the split if needed.
+    fn lookup(&self, m: Material, index: u64) -> Option<(u8, u8)> {
+        let now = self.clock.fetch_add(1, Ordering::Relaxed);
+        if let Ok(slots) = self.slots.read()
+            && let Some(slot) = slots.get(&m)
+        {
+            return match slot {
+                Slot::Loaded {
+                    entries,
+                    max_distance,
+                    last_use,
+                } => {
+                    last_use.store(now, Ordering::Relaxed);
+                    entries.get(index as usize).map(|&c| (c, *max_distance))
+                }
+                Slot::Refused => None,
+            };
+        }
+        let loaded = file::read(&self.dir, m);
+        let mut slots = self.slots.write().ok()?;
+        if let Some(Slot::Loaded {
+            entries,
+            max_distance,
+            ..
+        }) = slots.get(&m)
+        {
+            // Another thread loaded it meanwhile.
+            return entries.get(index as usize).map(|&c| (c, *max_distance));
+        }
+        match loaded {
+            Ok((entries, max_distance)) => {
+                let code = entries.get(index as usize).map(|&c| (c, max_distance));
+                // Drop the least recently used splits until the new one fits under the cap.
+                let mut held: usize = slots
+                    .values()
+                    .map(|s| match s {
+                        Slot::Loaded { entries, .. } => entries.len(),
+                        Slot::Refused => 0,
+                    })
+                    .sum();
+                while held + entries.len() > self.cap {
+                    let oldest = slots
+                        .iter()
+                        .filter_map(|(k, s)| match s {
+                            Slot::Loaded {
+                                last_use, entries, ..
+                            } => Some((*k, last_use.load(Ordering::Relaxed), entries.len())),
+                            Slot::Refused => None,
+                        })
+                        .min_by_key(|(_, t, _)| *t);
+                    let Some((k, _, len)) = oldest else { break };
+                    slots.remove(&k);
+                    held -= len;
+                }
+                slots.insert(
+                    m,
+                    Slot::Loaded {
+                        entries: Arc::new(entries),
+                        max_distance,
+                        last_use: AtomicU64::new(now),
+                    },
+                );
+                code
+            }
+            Err(e) => {
+                drop(slots);
+                self.error(format!(
+                    "EGDB file {} refused: {e}; playing on without it",
+                    self.dir.join(m.file_name()).display()
+                ));
+                if let Ok(mut slots) = self.slots.write() {
+                    slots.insert(m, Slot::Refused);
+                }
+                None
+            }
+        }
+    }
+
+    /// The stored entry of `pos` (either side to move) and the largest distance of its split,
+    /// or `None` if it has too many pieces or its split is not available.
+    pub fn probe_with_max(&self, pos: &RPos) -> Option<(Entry, u8)> {
+        if pos.occupied().count() > self.pieces {
+            return None;
+        }
+        let mut p = Placement::of(&self.sq, pos);
+        if pos.side_to_move() == Side::Black {
+            p = p.flipped();
+        }
+        if p.wm | p.wk == 0 {
+            let lost = Entry {
+                value: Value::Loss,
+                distance: 0,
+            };
+            return Some((lost, 0));
+        }
+        if p.bm | p.bk == 0 {
+            return None;
+        }
+        let (code, max) = self.lookup(p.material(), p.index()?)?;
+        decode(code).map(|e| (e, max))
+    }
+
+    /// The stored entry of `pos`, if available.
+    pub fn probe(&self, pos: &RPos) -> Option<Entry> {
+        self.probe_with_max(pos).map(|(e, _)| e)
+    }
+
+    /// The moves that keep the stored value best: for a win, those keeping the win with the
+    /// smallest distance; for a draw, those keeping the draw; for a loss, those delaying the
+    /// next capture or man move longest. `None` if a successor cannot be probed.
+    pub fn best_moves(&self, pos: &RPos) -> Option<(Entry, Vec<Move>)> {
+        let entry = self.probe(pos)?;
+        let mut list = MoveList::new();
+        gen_moves(pos, &mut list);
+        let mut scored = Vec::with_capacity(list.len());
+        for &mv in list.iter() {
+            let child = self.probe(&pos.after(mv))?;
+            let zeroing = mv.is_capture() || !pos.all_kings().contains(mv.from());
+            let distance = if zeroing {
+                1
+            } else {
+                1 + i32::from(child.distance)
+            };
+            // Higher is better for the side to move.
+            let merit = match child.value {
+                Value::Loss => 1000 - distance,
+                Value::Draw => 0,
+                Value::Win => -1000 + distance,
+            };
+            scored.push((mv, merit));
+        }
+        let best = scored.iter().map(|s| s.1).max()?;
+        Some((
+            entry,
+            scored
+                .into_iter()
+                .filter(|s| s.1 == best)
+                .map(|s| s.0)
+                .collect(),
+        ))
+    }
+
+    /// The moves to search at the root: when the databases claim a win for the side to move
+    /// under the counters ([`Egdb::score`]), the moves that keep the win with the smallest
+    /// distance to the next capture or man move, so that a won ending is converted within the
+    /// counters rather than wandered about in. `None` otherwise (search every move).
+    pub fn root_moves(
+        &self,
+        pos: &RPos,
+        counters: &Counters,
+        rules: &DrawRules,
+    ) -> Option<Vec<Move>> {
+        let score = self.score(pos, counters, rules)?;
+        if score <= Score::DRAW {
+            return None;
+        }
+        let (entry, moves) = self.best_moves(pos)?;
+        (entry.value == Value::Win && !moves.is_empty()).then_some(moves)
+    }
+
+    /// The score of `pos` for the side to move under the draw counters, when the database
+    /// decides it; `None` when it does not (too many pieces, split unavailable, or a stored
+    /// win the counters might turn into a draw).
+    ///
+    /// A stored draw is a draw whatever the counters: they can only turn wins into draws. A
+    /// stored win or loss at distance `d` (plies to the next capture or man move, the winner
+    /// hurrying and the loser delaying) is claimed only when no running counter can fire
+    /// first:
+    ///
+    /// * the kings-only counter is reset by exactly the moves the distance counts to, so it
+    ///   must have more than `d` plies left;
+    /// * with only kings on the board, that next reset is a capture, which also changes the
+    ///   material and the balance, so every running counter (three kings against one, the
+    ///   main road, two against one, material, FMJD) must have more than `d` plies left;
+    /// * with men on the board the next reset may be a man step that leaves the balance and
+    ///   material counters running. The man steps left on the board (`s`, both sides) bound
+    ///   how many such steps can come before a capture or a promotion, and each stretch
+    ///   between them is at most the split's largest distance `D`, so those counters must
+    ///   have more than `d + (s - 1)·D` plies left.
+    ///
+    /// * the split's largest distance must be shorter than a fresh kings-only counter (30
+    ///   plies), so that the stretches after the next reset fit it too.
+    ///
+    /// After the next reset the search (or the next probe) judges the new position with its
+    /// own counters. The claim takes the wins of the positions after a reset as wins: that
+    /// holds for the kings-only counter by the last rule, and for the balance rules because
+    /// the splits they cover convert quickly (docs/egdb.md lists the largest distances). A
+    /// counter that starts later without a reset (the main-road rule, when the lone king
+    /// steps onto the long diagonal) is not foreseen: see docs/egdb.md.
+    pub fn score(&self, pos: &RPos, counters: &Counters, rules: &DrawRules) -> Option<Score> {
+        let (entry, max) = self.probe_with_max(pos)?;
+        let d = u32::from(entry.distance);
+        match entry.value {
+            Value::Draw => return Some(Score::DRAW),
+            Value::Win | Value::Loss => {}
+        }
+        let men = pos.men(Side::White) | pos.men(Side::Black);
+        let steps: u32 = pos
+            .men(Side::White)
+            .into_iter()
+            .map(|s| 7 - u32::from(Dark8::rank(s)))
+            .chain(
+                pos.men(Side::Black)
+                    .into_iter()
+                    .map(|s| u32::from(Dark8::rank(s))),
+            )
+            .sum();
+        // A split whose longest stretch does not fit a fresh kings-only counter (1112 and 1211
+        // among the 5-piece splits) may hold wins the counter spoils after a reset.
+        if rules.is_on(&KINGS_ONLY) && max >= FRESH_KINGS_ONLY {
+            return None;
+        }
+        let remaining = counters.remaining(rules, pos);
+        for &(rule, left) in remaining.as_slice() {
+            let left = u32::from(left);
+            let covered = rule == reason::KINGS_ONLY || men.is_empty();
+            let needed = if covered {
+                d
+            } else {
+                d + steps.saturating_sub(1) * u32::from(max)
+            };
+            if needed >= left {
+                return None;
+            }
+        }
+        let score = Score(EGDB_WIN - d as i32);
+        Some(if entry.value == Value::Win {
+            score
+        } else {
+            -score
+        })
+    }
+}

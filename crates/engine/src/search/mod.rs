@@ -1,0 +1,610 @@
+//! The search: lazy SMP over one shared transposition table.
+//!
+//! [`run`] starts `threads` workers inside a thread scope. Every worker runs its own iterative
+//! deepening over the same root; helpers start at staggered depths and stay silent, so their
+//! only effect is the table entries they leave for the others. The main worker owns the clock
+//! and the output: it reports each completed iteration through the [`Reporter`] and decides
+//! when to stop. The result is chosen by depth and vote among the workers.
+//!
+//! Nothing here prints; the front ends format what the reporter receives.
+
+mod alphabeta;
+mod busy;
+mod databases;
+mod ordering;
+mod time;
+
+pub use databases::{Databases, EndgameDatabase};
+pub use ordering::MAX_PLY;
+pub use time::{Limits, TimeManager};
+
+use crate::tt::Tt;
+use alphabeta::{RootMove, Worker};
+use damka_rules::eval::Weights;
+use damka_rules::game::{Game, Record};
+use damka_rules::games::Variant;
+use damka_rules::notation::MoveRecord;
+use damka_rules::score::Score;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Settings that stay the same from search to search (the engine's options).
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// Principal variations to report (at least 1).
+    pub multipv: usize,
+    /// Time kept back on every move for communication delays.
+    pub move_overhead: Duration,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Endgame databases to probe, if loaded (used when they are the searched game's).
+    pub egdb: Option<Databases>,
+}
+
+impl SearchConfig {
+    /// The defaults with the evaluation weights of `variant`.
+    pub fn for_variant(variant: Variant) -> Self {
+        damka_rules::with_game!(variant, G => SearchConfig::for_game::<G>())
+    }
+
+    /// The defaults with the evaluation weights of game `G`.
+    pub fn for_game<G: Game>() -> Self {
+        SearchConfig {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(20),
+            weights: G::weights(),
+            egdb: None,
+        }
+    }
+}
+
+/// Flags a front end sets to steer a running search from another thread.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Stop as soon as possible and report the best move.
+    pub stop: AtomicBool,
+    /// The pondered move was played: switch from pondering to the clock.
+    pub ponderhit: AtomicBool,
+    /// When our clock started: when `go` (or `ponderhit`) was read, not when the search
+    /// thread got round to looking, so time spent before the search counts against it.
+    clock_started: Mutex<Option<Instant>>,
+}
+
+impl Control {
+    /// Clears both flags before a new search.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.ponderhit.store(false, Ordering::Relaxed);
+        self.set_clock_start(None);
+    }
+
+    /// Marks the moment our clock started running (the `go` or `ponderhit` just read).
+    pub fn start_clock(&self, at: Instant) {
+        self.set_clock_start(Some(at));
+    }
+
+    /// Raises the `ponderhit` flag with the clock started `at`; a second call (the same
+    /// `ponderhit` seen again by the main loop) keeps the first moment.
+    pub fn ponderhit_at(&self, at: Instant) {
+        if self.ponderhit.load(Ordering::Acquire) {
+            return;
+        }
+        self.start_clock(at);
+        self.ponderhit.store(true, Ordering::Release);
+    }
+
+    fn set_clock_start(&self, at: Option<Instant>) {
+        if let Ok(mut start) = self.clock_started.lock() {
+            *start = at;
+        }
+    }
+
+    /// When our clock started, if a front end said so; else now.
+    fn clock_start(&self) -> Instant {
+        self.clock_started
+            .lock()
+            .ok()
+            .and_then(|start| *start)
+            .unwrap_or_else(Instant::now)
+    }
+}
+
+/// One line of search output: a principal variation at a completed depth.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Mean ply of the leaves where the main search handed over to capture resolution.
+    pub mean_depth: f64,
+    /// Which principal variation (1 = best).
+    pub multipv: usize,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Table fill in per mille.
+    pub hashfull: u32,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The moves of the variation.
+    pub pv: Vec<MoveRecord>,
+}
+
+/// The result of a search, as the front ends see it.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome {
+    /// The move to play, for display (`None` when the side to move has no legal move).
+    pub best: Option<MoveRecord>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<MoveRecord>,
+    /// The score of the best move.
+    pub score: Score,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// What [`run`] returns: the outcome as the front ends see it, and the principal variation as
+/// moves of the game (the best move first).
+#[derive(Clone, Debug)]
+pub struct Searched<M> {
+    /// The outcome for display.
+    pub outcome: SearchOutcome,
+    /// The principal variation; empty when the side to move has no legal move.
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> Searched<M> {
+    /// The move to play, if any.
+    pub fn best_move(&self) -> Option<M> {
+        self.pv.first().copied()
+    }
+}
+
+impl<M> std::ops::Deref for Searched<M> {
+    type Target = SearchOutcome;
+
+    /// The outcome's fields (`score`, `best`, `nodes`…) read straight through.
+    fn deref(&self) -> &SearchOutcome {
+        &self.outcome
+    }
+}
+
+/// Receives the search's output. Implementations format it for a protocol, collect it for
+/// tests, or drop it (bench).
+pub trait Reporter: Send {
+    /// A principal variation of a completed iteration.
+    fn info(&mut self, info: &SearchInfo);
+    /// The final result; called exactly once per search.
+    fn done(&mut self, outcome: &SearchOutcome);
+    /// A problem met during the search that the user should see (a refused endgame database
+    /// file); by default dropped.
+    fn error(&mut self, text: &str) {
+        let _ = text;
+    }
+}
+
+/// A reporter that keeps nothing.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&mut self, _info: &SearchInfo) {}
+    fn done(&mut self, _outcome: &SearchOutcome) {}
+}
+
+/// State shared by the workers of one search.
+pub struct Shared<'a> {
+    /// Set to make every worker unwind now.
+    abort: AtomicBool,
+    node_limit: Option<u64>,
+    /// Nodes of each worker, published every 1024 nodes.
+    nodes: Vec<AtomicU64>,
+    control: &'a Control,
+    clock: Mutex<Clock>,
+    /// Positions being searched, for deferring them in the other workers (only with threads).
+    busy: Option<busy::Busy>,
+}
+
+/// The main worker's view of time.
+struct Clock {
+    time: TimeManager,
+    /// Still pondering (no `ponderhit` yet): ignore the clock.
+    pondering: bool,
+}
+
+impl Shared<'_> {
+    /// Nodes of all workers, counting `own` (up to date) for the caller.
+    fn total_nodes(&self, own: u64) -> u64 {
+        if self.nodes.len() == 1 {
+            return own;
+        }
+        let others: u64 = self.nodes[1..]
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum();
+        own + others
+    }
+
+    fn publish_nodes(&self, id: usize, nodes: u64) {
+        self.nodes[id].store(nodes, Ordering::Relaxed);
+    }
+
+    /// Called by the main worker every 1024 nodes: obeys `stop`, `ponderhit` and the hard limit.
+    fn poll_clock(&self) {
+        if self.control.stop.load(Ordering::Relaxed) {
+            self.abort.store(true, Ordering::Relaxed);
+            return;
+        }
+        let Ok(mut clock) = self.clock.lock() else {
+            return;
+        };
+        if clock.pondering && self.control.ponderhit.load(Ordering::Acquire) {
+            clock.pondering = false;
+            clock.time.restart_at(self.control.clock_start());
+        }
+        if !clock.pondering && clock.time.hard_expired() {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn soft_expired(&self) -> bool {
+        self.clock
+            .lock()
+            .is_ok_and(|clock| !clock.pondering && clock.time.soft_expired())
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.clock
+            .lock()
+            .map(|clock| clock.time.elapsed())
+            .unwrap_or_default()
+    }
+}
+
+/// What one worker finished with.
+struct WorkerResult<M> {
+    /// The last completed depth (0: none).
+    depth: u32,
+    /// Mean leaf depth of that iteration.
+    mean_depth: f64,
+    /// Root moves in that iteration's order, best first.
+    moves: Vec<RootMove<M>>,
+    nodes: u64,
+}
+
+/// Deepest iteration any search attempts.
+const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// Searches the current position of `game` under `limits` and reports through `reporter`.
+///
+/// Returns after the search ends: at once on `stop`, at the limits otherwise. With `infinite`
+/// or `ponder` the result is held back until `stop` (or, when pondering, `ponderhit`) arrives,
+/// as UCI requires.
+pub fn run<G: Game>(
+    game: &Record<G>,
+    limits: &Limits,
+    config: &SearchConfig,
+    tt: &Tt,
+    control: &Control,
+    reporter: &mut dyn Reporter,
+) -> Searched<G::Move> {
+    let position = *game.position();
+    let side = G::side_to_move(&position);
+    let clock = Clock {
+        time: TimeManager::starting_at(limits, side, config.move_overhead, control.clock_start()),
+        pondering: limits.ponder,
+    };
+    let threads = config.threads.max(1);
+    let shared = Shared {
+        abort: AtomicBool::new(false),
+        node_limit: limits.nodes,
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        control,
+        clock: Mutex::new(clock),
+        busy: (threads > 1).then(busy::Busy::default),
+    };
+    let mut root_moves: Vec<G::Move> = game.legal_moves().iter().copied().collect();
+    if !limits.searchmoves.is_empty() {
+        let wanted: Vec<G::Move> = limits
+            .searchmoves
+            .iter()
+            .filter_map(|text| G::parse_move(&position, text).ok())
+            .collect();
+        root_moves.retain(|mv| wanted.contains(mv));
+    }
+    // A won database ending: only the moves that convert it fastest.
+    if let Some(egdb) = config.egdb.as_ref().and_then(Databases::for_game::<G>)
+        && let Some(best) = egdb.root_moves(&position, &game.counters(), game.rules())
+    {
+        let kept: Vec<G::Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|mv| best.contains(mv))
+            .collect();
+        if !kept.is_empty() {
+            root_moves = kept;
+        }
+    }
+    tt.new_search();
+
+    let root = (position, game.counters(), game.keys(), *game.rules());
+    let results: Vec<WorkerResult<G::Move>> = if root_moves.is_empty() {
+        Vec::new()
+    } else {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let shared = &shared;
+                    let root_moves = &root_moves;
+                    scope.spawn(move || {
+                        let mut worker = Worker::<G>::new(id, shared, tt, config, root, root_moves);
+                        iterate(&mut worker, shared, config, limits, None, tt)
+                    })
+                })
+                .collect();
+            let mut main = Worker::<G>::new(0, &shared, tt, config, root, &root_moves);
+            let mut results = vec![iterate(
+                &mut main,
+                &shared,
+                config,
+                limits,
+                Some(&mut *reporter),
+                tt,
+            )];
+            shared.abort.store(true, Ordering::Relaxed);
+            results.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+            results
+        })
+    };
+
+    let nodes = results.iter().map(|r| r.nodes).sum();
+    let chosen = choose(&results);
+    // A helper that completed a deeper iteration than the main worker shows its lines too.
+    if let (Some(main), Some(best)) = (results.first(), chosen)
+        && best.depth > main.depth
+    {
+        let multipv = config.multipv.clamp(1, best.moves.len().max(1));
+        report::<G>(reporter, best, &position, multipv, nodes, &shared, tt);
+    }
+
+    // Under `infinite` or `ponder`, the answer waits for the front end's word.
+    if limits.waits_for_stop() {
+        let released = || {
+            control.stop.load(Ordering::Relaxed)
+                || (limits.ponder && !limits.infinite && control.ponderhit.load(Ordering::Relaxed))
+        };
+        while !released() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    let (outcome, pv) = match chosen {
+        Some(best) => {
+            let rm = &best.moves[0];
+            let records = G::line_records(&position, &rm.pv);
+            let outcome = SearchOutcome {
+                best: records.first().cloned(),
+                ponder: records.get(1).cloned(),
+                score: rm.score,
+                depth: best.depth,
+                nodes,
+                time: shared.elapsed(),
+            };
+            (outcome, rm.pv.clone())
+        }
+        None => {
+            let outcome = SearchOutcome {
+                best: None,
+                ponder: None,
+                score: no_move_score::<G>(root_moves.is_empty() && game.legal_moves().is_empty()),
+                depth: 0,
+                nodes,
+                time: shared.elapsed(),
+            };
+            (outcome, Vec::new())
+        }
+    };
+    reporter.done(&outcome);
+    Searched { outcome, pv }
+}
+
+/// The score of a search with nothing to search: a loss (giveaway: a win) when the side to
+/// move has no legal move, else a draw (every root move was excluded).
+fn no_move_score<G: Game>(no_legal_move: bool) -> Score {
+    if !no_legal_move {
+        Score::DRAW
+    } else if G::NO_MOVE_WINS {
+        Score::WIN
+    } else {
+        -Score::WIN
+    }
+}
+
+/// Picks the worker whose move to play: the deepest, with votes weighted by depth and score
+/// breaking ties between moves several workers agree on.
+fn choose<M: Copy + PartialEq>(results: &[WorkerResult<M>]) -> Option<&WorkerResult<M>> {
+    let done: Vec<&WorkerResult<M>> = results.iter().filter(|r| !r.moves.is_empty()).collect();
+    let main = *done.first()?;
+    let min_score = done.iter().map(|r| r.moves[0].score.0).min().unwrap_or(0);
+    let vote = |mv: M| -> i64 {
+        done.iter()
+            .filter(|r| r.moves[0].mv == mv)
+            .map(|r| (r.moves[0].score.0 - min_score + 10) as i64 * r.depth as i64)
+            .sum()
+    };
+    let mut best = main;
+    for &candidate in &done[1..] {
+        let (c, b) = (&candidate.moves[0], &best.moves[0]);
+        // A forced win found by any worker is taken; otherwise depth, then votes.
+        let better = if c.score.is_decisive() || b.score.is_decisive() {
+            c.score > b.score
+        } else {
+            candidate.depth > best.depth
+                || (candidate.depth == best.depth && vote(c.mv) > vote(b.mv))
+        };
+        if better {
+            best = candidate;
+        }
+    }
+    Some(best)
+}
+
+/// Iterative deepening for one worker. The main worker (`reporter` given) reports, watches the
+/// soft limit and the mate limit; helpers only search.
+fn iterate<G: Game>(
+    worker: &mut Worker<'_, G>,
+    shared: &Shared<'_>,
+    config: &SearchConfig,
+    limits: &Limits,
+    mut reporter: Option<&mut dyn Reporter>,
+    tt: &Tt,
+) -> WorkerResult<G::Move> {
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let multipv = config.multipv.clamp(1, worker.root_moves.len().max(1));
+    // The last completed iteration.
+    let mut completed = WorkerResult {
+        depth: 0,
+        mean_depth: 0.0,
+        moves: Vec::new(),
+        nodes: 0,
+    };
+    // Helpers start one ply later every other thread, so that the workers spread over depths.
+    let first_depth = 1 + (worker.id % 2) as u32;
+    for depth in first_depth..=max_depth {
+        for pv_index in 0..multipv {
+            let previous = worker.root_moves[pv_index].score;
+            let mut delta = 25;
+            let (mut alpha, mut beta) =
+                if depth >= 5 && !previous.is_decisive() && previous > -Score::INFINITE {
+                    (previous - delta, previous + delta)
+                } else {
+                    (-Score::INFINITE, Score::INFINITE)
+                };
+            loop {
+                let score = worker.search_root(depth as i32, alpha, beta, pv_index);
+                if worker.aborted {
+                    break;
+                }
+                if score <= alpha {
+                    beta = Score((alpha.0 + beta.0) / 2);
+                    alpha = (score - delta).max(-Score::INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(Score::INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta;
+            }
+            if worker.aborted {
+                break;
+            }
+            // A later line can come out better than an earlier one (its window and the table
+            // differ): keep the lines best first.
+            worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        if worker.aborted {
+            break;
+        }
+        completed.depth = depth;
+        completed.mean_depth = worker.mean_depth();
+        completed.moves.clone_from(&worker.root_moves);
+        completed.nodes = worker.nodes;
+        // The depth asked for is reached: whichever worker gets there first ends the search.
+        if limits.depth.is_some() && depth == max_depth {
+            shared.abort.store(true, Ordering::Relaxed);
+        }
+        if let Some(reporter) = reporter.as_deref_mut() {
+            let total = shared.total_nodes(worker.nodes);
+            report::<G>(
+                reporter,
+                &completed,
+                &worker.root(),
+                multipv,
+                total,
+                shared,
+                tt,
+            );
+            let best = completed.moves[0].score;
+            let mate_found = limits
+                .mate
+                .is_some_and(|n| best.mate_moves().is_some_and(|m| m > 0 && m as u32 <= n));
+            let timed = limits.movetime.is_some() || limits.time.iter().any(Option::is_some);
+            let only_move =
+                timed && completed.moves.len() == 1 && !limits.waits_for_stop() && depth >= 4;
+            if mate_found || only_move || shared.soft_expired() {
+                break;
+            }
+            // A forced result proven far inside the depth will not change.
+            if best.is_decisive() && !limits.waits_for_stop() && limits.depth.is_none() {
+                let plies = Score::WIN.0 - best.0.abs();
+                if (plies as u32) * 2 + 4 < depth {
+                    break;
+                }
+            }
+        }
+    }
+    if completed.moves.is_empty() {
+        // Not even depth 1 finished: fall back on the generation order.
+        completed.moves.clone_from(&worker.root_moves);
+    }
+    completed.nodes = worker.nodes;
+    completed
+}
+
+/// Reports the principal variations of a completed iteration; `total` is the nodes of all
+/// workers.
+fn report<G: Game>(
+    reporter: &mut dyn Reporter,
+    iteration: &WorkerResult<G::Move>,
+    root: &G::Position,
+    multipv: usize,
+    total: u64,
+    shared: &Shared<'_>,
+    tt: &Tt,
+) {
+    let time = shared.elapsed();
+    let nps = (total as f64 / time.as_secs_f64().max(1e-6)) as u64;
+    let hashfull = tt.hashfull();
+    for (index, rm) in iteration.moves.iter().take(multipv).enumerate() {
+        reporter.info(&SearchInfo {
+            depth: iteration.depth,
+            seldepth: rm.seldepth.max(iteration.depth),
+            mean_depth: iteration.mean_depth,
+            multipv: index + 1,
+            score: rm.score,
+            nodes: total,
+            nps,
+            hashfull,
+            time,
+            pv: G::line_records(root, &rm.pv),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_starts_at_the_first_ponderhit_seen() {
+        let control = Control::default();
+        let first = Instant::now();
+        control.ponderhit_at(first);
+        control.ponderhit_at(first + Duration::from_millis(30));
+        assert_eq!(control.clock_start(), first);
+        control.reset();
+        assert!(!control.ponderhit.load(Ordering::Relaxed));
+        assert!(control.clock_start() >= first);
+    }
+}

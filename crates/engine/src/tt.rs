@@ -1,0 +1,326 @@
+//! The transposition table shared by all search threads: lockless, without `unsafe`.
+//!
+//! Each slot is two relaxed atomics, `check = key ^ data` and `data`. A reader accepts a slot
+//! only if `check ^ data == key`, so an entry torn by two threads writing at once (or one that
+//! belongs to another position) reads as a miss; it can never pair one position's key with
+//! another's data, except by a 64-bit key collision. Even then the stored move is only a hint:
+//! search looks it up in the legal move list, so a bad entry never yields an illegal move.
+//!
+//! `data` layout (least significant bit first):
+//!
+//! ```text
+//!  0..16  move hint: from square (6 bits), to square (6), which of the moves with that
+//!         from/to in generation order (3), 1 if there is a move (1)
+//! 16..32  score, i16, node-relative for forced results (see Score::to_table)
+//! 32..48  unused
+//! 48..56  depth + 1 (0 marks an empty slot)
+//! 56..58  bound: 1 = upper, 2 = lower, 3 = exact
+//! 58..64  generation of the search that wrote it
+//! ```
+
+use damka_rules::game::GameMove;
+use damka_rules::moves::MoveList;
+use damka_rules::score::Score;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// What kind of bound a stored score is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score is at most this (fail low).
+    Upper = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// A compact reference to a move, resolved against the legal move list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveHint(u16);
+
+impl MoveHint {
+    /// No move.
+    pub const NONE: MoveHint = MoveHint(0);
+
+    /// The hint for `mv` as it stands in `list`.
+    pub fn new<M: GameMove>(mv: M, list: &MoveList<M>) -> MoveHint {
+        let same = list
+            .iter()
+            .filter(|m| m.from() == mv.from() && m.to() == mv.to());
+        let nth = same.take_while(|m| **m != mv).count().min(7) as u16;
+        MoveHint(mv.from().index() as u16 | (mv.to().index() as u16) << 6 | nth << 12 | 1 << 15)
+    }
+
+    /// The move of `list` this hint names, if any.
+    pub fn resolve<M: GameMove>(self, list: &MoveList<M>) -> Option<M> {
+        if self == MoveHint::NONE {
+            return None;
+        }
+        let (from, to, nth) = (self.0 & 63, (self.0 >> 6) & 63, (self.0 >> 12 & 7) as usize);
+        list.iter()
+            .filter(|m| m.from().index() as u16 == from && m.to().index() as u16 == to)
+            .nth(nth)
+            .copied()
+    }
+}
+
+/// One probed entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best or refuting move, as a hint.
+    pub hint: MoveHint,
+    /// The stored score (node-relative; convert with [`Score::from_table`]).
+    pub score: Score,
+    /// The depth the score was searched to.
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+}
+
+impl Entry {
+    fn pack(self, generation: u8) -> u64 {
+        let depth = (self.depth + 1).clamp(1, 255) as u64;
+        self.hint.0 as u64
+            | (self.score.0 as i16 as u16 as u64) << 16
+            | depth << 48
+            | (self.bound as u64) << 56
+            | ((generation & 63) as u64) << 58
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let depth = (data >> 48) & 0xFF;
+        let bound = match (data >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        if depth == 0 {
+            return None;
+        }
+        Some(Entry {
+            hint: MoveHint(data as u16),
+            score: Score((data >> 16) as u16 as i16 as i32),
+            depth: depth as i32 - 1,
+            bound,
+        })
+    }
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8 & 63
+}
+
+fn depth_of(data: u64) -> i32 {
+    ((data >> 48) & 0xFF) as i32 - 1
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Slots per bucket: a probe looks at both, a store replaces the less valuable one.
+const BUCKET: usize = 2;
+
+/// The shared transposition table.
+pub struct Tt {
+    slots: Box<[Slot]>,
+    generation: AtomicU8,
+}
+
+impl Tt {
+    /// A table of about `mib` mebibytes (at least one bucket).
+    ///
+    /// Panics if the memory cannot be had; use [`Tt::try_new`] for a size a user asked for.
+    pub fn new(mib: usize) -> Tt {
+        Tt::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mib` mebibytes, or an error if the system refuses the memory (a
+    /// `Hash` value larger than the machine must be an error reply, not an abort).
+    pub fn try_new(mib: usize) -> Result<Tt, String> {
+        let bytes = mib.max(1).saturating_mul(1024 * 1024);
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|e| format!("cannot allocate a {mib} MiB hash table: {e}"))?;
+        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
+        Ok(Tt {
+            slots: slots.into_boxed_slice(),
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Size in mebibytes.
+    pub fn mib(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+    }
+
+    /// Empties every slot.
+    pub fn clear(&mut self) {
+        for slot in self.slots.iter_mut() {
+            *slot = Slot::default();
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so that older entries are replaced first.
+    pub fn new_search(&self) {
+        let next = (self.generation() + 1) & 63;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let buckets = self.slots.len() / BUCKET;
+        // Multiply-shift maps the key onto 0..buckets without a division.
+        let index = ((key as u128 * buckets as u128) >> 64) as usize;
+        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    /// The entry for `key`, if one is stored.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                Entry::unpack(data)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Stores an entry for `key`, replacing the same position's entry or the least valuable
+    /// one of the bucket (old generation first, then shallow depth). A new entry without a move
+    /// keeps the move already stored for the same position; a bound more than two plies
+    /// shallower than this search's entry for the same position is dropped.
+    pub fn store(&self, key: u64, mut entry: Entry) {
+        let bucket = self.bucket(key);
+        let generation = self.generation();
+        let mut victim = &bucket[0];
+        let mut victim_value = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                // A much deeper result of this search is worth more than a shallow bound.
+                if entry.bound != Bound::Exact
+                    && generation_of(data) == generation
+                    && depth_of(data) > entry.depth + 2
+                {
+                    return;
+                }
+                if entry.hint == MoveHint::NONE {
+                    entry.hint = MoveHint(data as u16);
+                }
+                victim = slot;
+                break;
+            }
+            let age = (generation.wrapping_sub(generation_of(data)) & 63) as i32;
+            let value = depth_of(data) - 8 * age;
+            if value < victim_value {
+                victim_value = value;
+                victim = slot;
+            }
+        }
+        let data = entry.pack(generation);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Per mille of a sample of slots filled by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|slot| {
+                let data = slot.data.load(Ordering::Relaxed);
+                depth_of(data) >= 0 && generation_of(data) == self.generation()
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damka_rules::games::draughts::Russian;
+    use damka_rules::games::draughts::movegen::gen_moves;
+    use damka_rules::games::draughts::position::Position;
+
+    #[test]
+    fn entries_round_trip() {
+        let tt = Tt::new(1);
+        let entry = Entry {
+            hint: MoveHint(0x1234),
+            score: Score::loss_in(3),
+            depth: 17,
+            bound: Bound::Lower,
+        };
+        tt.store(42, entry);
+        assert_eq!(tt.probe(42), Some(entry));
+        assert_eq!(tt.probe(43), None);
+    }
+
+    #[test]
+    fn hints_resolve_to_the_same_move() {
+        let pos = Position::<Russian>::startpos();
+        let mut list = MoveList::new();
+        gen_moves(&pos, &mut list);
+        for &mv in list.iter() {
+            assert_eq!(MoveHint::new(mv, &list).resolve(&list), Some(mv));
+        }
+        assert_eq!(MoveHint::NONE.resolve(&list), None);
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_replace_a_deep_result_of_the_same_search() {
+        let tt = Tt::new(1);
+        let entry = |depth, bound| Entry {
+            hint: MoveHint::NONE,
+            score: Score(depth),
+            depth,
+            bound,
+        };
+        tt.store(9, entry(12, Bound::Lower));
+        tt.store(9, entry(4, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(12, Bound::Lower)));
+        // An exact score, a result nearly as deep, or a new search replaces it.
+        tt.store(9, entry(10, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(10, Bound::Upper)));
+        tt.store(9, entry(2, Bound::Exact));
+        assert_eq!(tt.probe(9), Some(entry(2, Bound::Exact)));
+        tt.store(9, entry(12, Bound::Lower));
+        tt.new_search();
+        tt.store(9, entry(1, Bound::Upper));
+        assert_eq!(tt.probe(9), Some(entry(1, Bound::Upper)));
+    }
+
+    #[test]
+    fn torn_entries_read_as_misses() {
+        let tt = Tt::new(1);
+        let entry = Entry {
+            hint: MoveHint::NONE,
+            score: Score(5),
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        tt.store(7, entry);
+        // Overwrite the data half only, as a racing writer might.
+        let slot = tt
+            .bucket(7)
+            .iter()
+            .find(|s| s.data.load(Ordering::Relaxed) != 0)
+            .unwrap();
+        slot.data.store(entry.pack(9) ^ 1 << 20, Ordering::Relaxed);
+        assert_eq!(tt.probe(7), None);
+    }
+}

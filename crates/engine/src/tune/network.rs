@@ -1,0 +1,321 @@
+//! Training the network of an 8×8 draughts game (Russian's is the one shipped) ([`damka_rules::games::draughts::eval::network`]) on self-play positions.
+//!
+//! The network learns what the linear evaluation misses: the model is
+//! `P(White wins) = 1 / (1 + 10^(-k·s·(e + n)/400))`, with `e` the linear evaluation for White
+//! (kept as it is), `n` the network's term for White, `s` the drawn-ending scale and `k` fitted
+//! to the linear evaluation alone first. The target blends the game's result with the win
+//! chance of the score the self-play search gave the position, as for the pattern tables
+//! ([`super::patterns::TrainConfig::score_share`]). The loss is the mean squared difference;
+//! Adam minimises it over mini-batches, each split over the cores. The last tenth of the
+//! positions is held out, and the weights of the epoch with the lowest held-out error are
+//! kept.
+
+use super::fit::{Adam, best_scale, draughts_position, shuffle, sigmoid, sigmoid_slope, target};
+use super::selfplay::Sample;
+use damka_rules::board::Dark8;
+use damka_rules::eval::Weights;
+use damka_rules::games::draughts::Rules;
+use damka_rules::games::draughts::eval::network::{HIDDEN, INPUTS, Inputs, Network, OUTPUT_UNIT};
+use damka_rules::types::Side;
+use rayon::prelude::*;
+
+/// One position ready for training.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    inputs: Inputs,
+    /// +1 if White is to move, −1 if Black is: turns the network's term into White's.
+    sign: f32,
+    /// The linear evaluation for White, in hundredths of a man.
+    linear: f32,
+    /// The drawn-ending scale, 0..=1.
+    scale: f32,
+    /// The game's result for White.
+    result: f32,
+    /// The self-play search's score for White, in hundredths of a man, if the sample has it.
+    score: Option<f32>,
+    /// What the network is fitted to: the result, blended with the score's win chance.
+    target: f32,
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Adam's step size.
+    pub rate: f64,
+    /// Positions per Adam step.
+    pub batch: usize,
+    /// The share of the target taken from the self-play search's score (see
+    /// [`super::patterns::TrainConfig::score_share`]).
+    pub score_share: f64,
+    /// Seed of the starting weights and of the order of the positions.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            epochs: 20,
+            rate: 1e-3,
+            batch: 2048,
+            score_share: 1.0,
+            seed: 1,
+        }
+    }
+}
+
+/// What a training run did.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The weights of the best epoch.
+    pub network: Network,
+    /// The sigmoid's scale.
+    pub k: f64,
+    /// Training and held-out positions.
+    pub positions: (usize, usize),
+    /// Held-out error of the linear evaluation alone, and with the best network.
+    pub held_out_error: (f64, f64),
+    /// The epoch whose weights were kept (1-based).
+    pub best_epoch: usize,
+}
+
+fn rows<R: Rules<Board = Dark8>>(samples: &[Sample], weights: &Weights) -> Vec<Row> {
+    samples
+        .par_iter()
+        .filter_map(|sample| {
+            let (pos, linear, scale) = draughts_position::<R>(sample, weights)?;
+            Some(Row {
+                inputs: Inputs::of(&pos),
+                sign: if pos.side_to_move() == Side::White {
+                    1.0
+                } else {
+                    -1.0
+                },
+                linear,
+                scale,
+                result: sample.result as f32,
+                score: sample.score.map(|score| score as f32),
+                target: sample.result as f32,
+            })
+        })
+        .collect()
+}
+
+/// Sets each row's target: its result, blended with its score's win chance under `k`.
+fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
+    rows.par_iter_mut().for_each(|row| {
+        let score = row.score.map(f64::from);
+        row.target = target(row.result as f64, score, k, score_share) as f32;
+    });
+}
+
+/// The model's win chance for White, with the network's hidden sums.
+#[inline]
+fn predict(row: &Row, network: &Network, k: f64) -> (f64, [f32; HIDDEN]) {
+    let sums = network.accumulate(row.inputs.as_slice());
+    let net = network.output(&sums) * OUTPUT_UNIT * row.sign;
+    let e = (row.linear + net) as f64 * row.scale as f64;
+    (sigmoid(k, e), sums)
+}
+
+fn error(rows: &[Row], network: &Network, k: f64, against_results: bool) -> f64 {
+    let total: f64 = rows
+        .par_iter()
+        .map(|row| {
+            let target = if against_results {
+                row.result
+            } else {
+                row.target
+            };
+            (target as f64 - predict(row, network, k).0).powi(2)
+        })
+        .sum();
+    total / rows.len().max(1) as f64
+}
+
+/// A gradient, laid out like [`Network`].
+struct Gradient {
+    input_weights: Vec<[f32; HIDDEN]>,
+    hidden_biases: [f32; HIDDEN],
+    output_weights: [f32; HIDDEN],
+    output_bias: f32,
+}
+
+impl Gradient {
+    fn zero() -> Gradient {
+        Gradient {
+            input_weights: vec![[0.0; HIDDEN]; INPUTS],
+            hidden_biases: [0.0; HIDDEN],
+            output_weights: [0.0; HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    /// Adds one row's gradient of the squared error.
+    fn add(&mut self, row: &Row, network: &Network, k: f64) {
+        let (p, sums) = predict(row, network, k);
+        // d(target - p)^2 / d(raw output)
+        let d_output = (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32
+            * row.scale
+            * row.sign
+            * OUTPUT_UNIT;
+        self.output_bias += d_output;
+        let mut d_sums = [0.0f32; HIDDEN];
+        for j in 0..HIDDEN {
+            if sums[j] > 0.0 {
+                self.output_weights[j] += d_output * sums[j];
+                d_sums[j] = d_output * network.output_weights[j];
+            }
+        }
+        for (bias, d) in self.hidden_biases.iter_mut().zip(&d_sums) {
+            *bias += d;
+        }
+        for &input in row.inputs.as_slice() {
+            for (weight, d) in self.input_weights[input as usize].iter_mut().zip(&d_sums) {
+                *weight += d;
+            }
+        }
+    }
+
+    fn merge(mut self, other: Gradient) -> Gradient {
+        for (a, b) in self.input_weights.iter_mut().zip(&other.input_weights) {
+            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        }
+        for (a, b) in [
+            (&mut self.hidden_biases, &other.hidden_biases),
+            (&mut self.output_weights, &other.output_weights),
+        ] {
+            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        }
+        self.output_bias += other.output_bias;
+        self
+    }
+}
+
+/// Every parameter of `network` with its gradient, in one order.
+fn parameters<'a>(
+    network: &'a mut Network,
+    gradient: &'a Gradient,
+) -> impl Iterator<Item = (&'a mut f32, f32)> {
+    let Network {
+        input_weights,
+        hidden_biases,
+        output_weights,
+        output_bias,
+    } = network;
+    input_weights
+        .iter_mut()
+        .flatten()
+        .zip(gradient.input_weights.iter().flatten().copied())
+        .chain(hidden_biases.iter_mut().zip(gradient.hidden_biases))
+        .chain(output_weights.iter_mut().zip(gradient.output_weights))
+        .chain(std::iter::once((output_bias, gradient.output_bias)))
+}
+
+/// Small random starting weights: the hidden units start different, the output near 0.
+fn starting_network(seed: u64) -> Network {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut uniform = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
+    };
+    let mut network = Network::zero();
+    for row in network.input_weights.iter_mut() {
+        row.iter_mut().for_each(|w| *w = 0.2 * uniform());
+    }
+    network.hidden_biases.iter_mut().for_each(|w| *w = 0.1);
+    network
+        .output_weights
+        .iter_mut()
+        .for_each(|w| *w = 0.02 * uniform());
+    network
+}
+
+/// Trains the network on `samples` (positions of the 8×8 draughts game `R` from `selfplay`) on top of the linear
+/// evaluation with `weights`; `progress` hears each epoch's training and held-out error.
+pub fn train<R: Rules<Board = Dark8>>(
+    samples: &[Sample],
+    weights: &Weights,
+    config: &TrainConfig,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Result<Trained, String> {
+    let held_out = samples.len() / 10;
+    let (training, validation) = samples.split_at(samples.len() - held_out);
+    let mut train_rows = rows::<R>(training, weights);
+    let mut valid_rows = rows::<R>(validation, weights);
+    if train_rows.is_empty() || valid_rows.is_empty() {
+        return Err("too few readable positions to train on".to_string());
+    }
+    let zero = Network::zero();
+    let k = best_scale(|k| error(&train_rows, &zero, k, true));
+    set_targets(&mut train_rows, k, config.score_share);
+    set_targets(&mut valid_rows, k, config.score_share);
+    let before = error(&valid_rows, &zero, k, false);
+    let mut network = starting_network(config.seed);
+    let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);
+    let mut adam = Adam::new(INPUTS * HIDDEN + 2 * HIDDEN + 1);
+    let mut order: Vec<usize> = (0..train_rows.len()).collect();
+    let mut seed = config.seed | 1;
+    for epoch in 1..=config.epochs {
+        shuffle(&mut order, &mut seed);
+        for batch in order.chunks(config.batch) {
+            let gradient = batch
+                .par_chunks(256)
+                .map(|chunk| {
+                    let mut gradient = Gradient::zero();
+                    for &i in chunk {
+                        gradient.add(&train_rows[i], &network, k);
+                    }
+                    gradient
+                })
+                .reduce(Gradient::zero, Gradient::merge);
+            adam.begin_step();
+            let n = batch.len() as f64;
+            for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {
+                *value += adam.change(i, g as f64 / n, config.rate) as f32;
+            }
+        }
+        let train_error = error(&train_rows, &network, k, false);
+        let valid_error = error(&valid_rows, &network, k, false);
+        progress(epoch, train_error, valid_error);
+        if valid_error < best_error {
+            (best, best_error, best_epoch) = (network.clone(), valid_error, epoch);
+        }
+    }
+    Ok(Trained {
+        network: best,
+        k,
+        positions: (training.len(), validation.len()),
+        held_out_error: (before, best_error),
+        best_epoch,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damka_rules::games::draughts::Russian;
+    use damka_rules::games::draughts::eval::russian_weights;
+    use damka_rules::games::draughts::notation::parse_fen;
+
+    #[test]
+    fn a_winning_configuration_is_learned() {
+        // The network must learn to like a man on a1 for White.
+        let samples = super::super::fit::a1_wins(2000);
+        let config = TrainConfig {
+            epochs: 30,
+            rate: 1e-2,
+            batch: 64,
+            ..TrainConfig::default()
+        };
+        let trained =
+            train::<Russian>(&samples, &russian_weights(), &config, |_, _, _| {}).unwrap();
+        assert!(trained.held_out_error.1 < trained.held_out_error.0);
+        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
+        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
+        assert!(trained.network.score(&a1) > trained.network.score(&c1) + 50);
+    }
+}

@@ -1,0 +1,11 @@
+//! damka-engine's integration tests, one module per topic: the search on every game, the
+//! endgame databases, the draw rules through the engine, the game sessions.
+
+#[path = "../../../../tests/damka/common/draw_cases.rs"]
+mod draw_cases;
+mod draws;
+mod egdb;
+mod search;
+mod session;
+mod ugolki_greedy;
+mod variants;

@@ -1,0 +1,70 @@
+//! What every game's evaluation shares: a vector of integer [`Weights`] the search passes to
+//! the game and the tuner fits, and the [`Term`]s `eval` shows. Each game decides what its
+//! features are and where they sit in the vector (see its `eval` module); a game that needs
+//! fewer than [`FEATURES`] leaves the rest at zero.
+
+use crate::score::Score;
+use crate::types::Side;
+
+/// Length of the weight vector: room for the largest game's features (the draughts games: six
+/// counts and two tables of 50 squares).
+pub const FEATURES: usize = 106;
+
+/// Feature weights, in hundredths of a man per unit of the feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; FEATURES]);
+
+/// A run of weights tuned or held as one, by name (a draughts square table): `tune --fix
+/// "man squares"` holds weights `start..end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightGroup {
+    /// The name `tune --fix` takes.
+    pub name: &'static str,
+    /// The first weight of the group.
+    pub start: usize,
+    /// One past the last weight of the group.
+    pub end: usize,
+}
+
+/// One line of a game's evaluation shown term by term.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// What is counted.
+    pub name: String,
+    /// White's value of the feature (for a square table: the sum of its squares' weights).
+    pub white: i32,
+    /// Black's value.
+    pub black: i32,
+    /// The weighted contribution, White minus Black, before the draw scale.
+    pub score: i32,
+}
+
+/// The score for the side to move of an evaluation `white` gives from White's point of view,
+/// kept inside the band of ordinary scores (clear of wins and losses).
+#[inline]
+pub fn for_side_to_move(white: i32, side: Side) -> Score {
+    let score = match side {
+        Side::White => white,
+        Side::Black => -white,
+    };
+    Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+}
+
+/// The terms of the first `names.len()` features (counts weighted one by one), for `eval`.
+pub fn count_terms(
+    names: &[&str],
+    white: &[i32; FEATURES],
+    black: &[i32; FEATURES],
+    weights: &Weights,
+) -> Vec<Term> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Term {
+            name: name.to_string(),
+            white: white[i],
+            black: black[i],
+            score: (white[i] - black[i]) * weights.0[i],
+        })
+        .collect()
+}

@@ -1,0 +1,28 @@
+//! Brazilian draughts: the International rules on the 8×8 board (docs/rules.md).
+
+use super::{BENCH_8X8, MoveStyle, Rules};
+use crate::board::Dark8;
+use crate::games::draughts::DrawProfile;
+
+/// Brazilian draughts: the capture taking the most pieces is compulsory, a man is crowned only
+/// if it ends its move on the far rank, kings fly, men capture backward.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Brazilian;
+
+impl Rules for Brazilian {
+    const NAME: &'static str = "brazilian";
+    const TITLE: &'static str = "Brazilian checkers";
+    const SUMMARY: &'static str = "International rules on 8x8: the capture taking most pieces is compulsory, crowned only at the end of a move";
+    type Board = Dark8;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
+    const MAJORITY_CAPTURE: bool = true;
+    const PROMOTE_MID_CAPTURE: bool = false;
+    const NO_MOVE_WINS: bool = false;
+    const PDN_GAME_TYPE: u32 = 26;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
+    const DRAWS: DrawProfile = DrawProfile::International;
+
+    fn weights() -> super::eval::Weights {
+        super::eval::russian_weights()
+    }
+}

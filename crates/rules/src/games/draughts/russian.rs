@@ -1,0 +1,39 @@
+//! Russian checkers (shashki), the main game: docs/rules.md.
+
+use super::{BENCH_8X8, MoveStyle, Rules};
+use crate::board::Dark8;
+use crate::games::draughts::DrawProfile;
+
+/// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
+/// between sequences is free, and a man promoted mid-capture goes on capturing as a king.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Russian;
+
+impl Rules for Russian {
+    const NAME: &'static str = "russian";
+    const TITLE: &'static str = "Russian checkers";
+    const SUMMARY: &'static str =
+        "flying kings, men capture backward, free choice of capture, crowned mid-capture";
+    type Board = Dark8;
+    const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
+    const MAJORITY_CAPTURE: bool = false;
+    const PROMOTE_MID_CAPTURE: bool = true;
+    const NO_MOVE_WINS: bool = false;
+    const PDN_GAME_TYPE: u32 = 25;
+    const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
+    /// `openings/russian.txt` beside this file (its header says how it was made).
+    const OPENING_BOOK: Option<&'static str> = Some(include_str!("openings/russian.txt"));
+    const DRAWS: DrawProfile = DrawProfile::Russian;
+
+    fn weights() -> super::eval::Weights {
+        super::eval::russian_weights()
+    }
+
+    fn patterns() -> Option<&'static super::eval::patterns::PatternTable> {
+        Some(&super::eval::patterns::RUSSIAN)
+    }
+
+    fn network() -> Option<&'static super::eval::network::Network> {
+        Some(&super::eval::network::RUSSIAN)
+    }
+}

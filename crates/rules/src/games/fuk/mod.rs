@@ -1,0 +1,169 @@
+//! Fuk (huffing): Russian checkers where capturing is optional, and a player who could capture
+//! and made a quiet move may lose a capturing piece to the opponent's huff (docs/rules.md, "Fuk").
+//!
+//! Fuk is built on the Russian game and repeats none of it: a [`FukPosition`] is a Russian
+//! [`Position`](crate::games::draughts::position::Position) plus the set of huffable pieces, a
+//! [`FukMove`] is an optional huff plus a Russian [`Move`](crate::games::draughts::moves::Move), and the
+//! moves, the notation, the draw counters and the evaluation are Russian ones applied to the
+//! board after the huff. Inside the module:
+//!
+//! * [`movegen`]: the legal moves (every huff choice, then every Russian capture and quiet move);
+//! * [`notation`]: `f6*c3-d4`, the `:U` FEN field and the board picture;
+//! * [`eval`]: the Russian features plus the huff terms;
+//! * [`Fuk`]: the [`Game`](crate::game::Game) implementation.
+//!
+//! Nothing here changes the Russian game: Russian perft and bench are the same as before.
+
+pub mod eval;
+mod game;
+pub mod movegen;
+pub mod notation;
+
+pub use game::Fuk;
+
+use crate::games::draughts::Russian;
+use crate::games::draughts::movegen::capturers;
+use crate::games::draughts::moves::Move;
+use crate::games::draughts::position::Position;
+use crate::types::{Bitboard, Side, Square};
+use crate::zobrist;
+
+/// The board of a Fuk position: a Russian position.
+pub type Board = Position<Russian>;
+
+/// A Fuk move: the huffed square, if the move begins with a huff, then a Russian move played on
+/// the board after the huff. Moves are identified by (huffed square, from, to, captured set).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FukMove {
+    /// The huffable piece taken off before the move, if any.
+    pub huff: Option<Square>,
+    /// The move made after the huff.
+    pub mv: Move,
+}
+
+impl FukMove {
+    /// A move without a huff.
+    pub const fn plain(mv: Move) -> FukMove {
+        FukMove { huff: None, mv }
+    }
+}
+
+/// A Fuk position: the board, with its side to move, and the pieces of the side that has just
+/// moved that the side to move may huff. The set is part of the key and of equality.
+///
+/// Invariant: `huffable` is a subset of the pieces of the side not to move, and `key` is the
+/// board's key with [`zobrist::huffable_key`] of every huffable square XORed in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct FukPosition {
+    board: Board,
+    huffable: Bitboard,
+    key: u64,
+}
+
+/// Why a board and a huffable set do not make a Fuk position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HuffableError {
+    /// The offending square, as written in the notation.
+    pub square: String,
+    /// The side that has just moved, whose piece should stand there.
+    pub side: Side,
+}
+
+impl std::fmt::Display for HuffableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "huffable square {} holds no {} piece (only the side that has just moved can be huffed)",
+            self.square,
+            self.side.name()
+        )
+    }
+}
+
+impl std::error::Error for HuffableError {}
+
+impl FukPosition {
+    /// A position from a board and the squares of the pieces the side to move may huff, which
+    /// must all hold pieces of the other side.
+    pub fn new(board: Board, huffable: Bitboard) -> Result<FukPosition, HuffableError> {
+        let mover = board.side_to_move().opponent();
+        if let Some(square) = huffable.without(board.pieces(mover)).into_iter().next() {
+            return Err(HuffableError {
+                square: <Russian as crate::games::draughts::Rules>::square_name(square),
+                side: mover,
+            });
+        }
+        Ok(Self::with_huffable(board, huffable))
+    }
+
+    /// Builds the position, trusting `huffable` to be valid.
+    fn with_huffable(board: Board, huffable: Bitboard) -> FukPosition {
+        let key = huffable
+            .into_iter()
+            .fold(board.key(), |key, sq| key ^ zobrist::huffable_key(sq));
+        FukPosition {
+            board,
+            huffable,
+            key,
+        }
+    }
+
+    /// The initial position (the Russian one, nothing huffable).
+    pub fn startpos() -> FukPosition {
+        Self::with_huffable(Board::startpos(), Bitboard::EMPTY)
+    }
+
+    /// The board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces of the side that has just moved which the side to move may huff.
+    #[inline]
+    pub fn huffable(&self) -> Bitboard {
+        self.huffable
+    }
+
+    /// The Zobrist key (board and huffable set).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.board.side_to_move()
+    }
+
+    /// The board on which the rest of a move starting with `huff` is played.
+    #[inline]
+    pub fn board_after_huff(&self, huff: Option<Square>) -> Board {
+        let mut board = self.board;
+        if let Some(square) = huff {
+            board.remove(square);
+        }
+        board
+    }
+
+    /// The position after a legal move: the huffed piece is gone, the move is made, and if it
+    /// was a quiet move made where the mover had a capture, every piece of the mover that had
+    /// a capture becomes huffable at its square after the move.
+    #[inline]
+    pub fn after(&self, m: FukMove) -> FukPosition {
+        let mut board = self.board_after_huff(m.huff);
+        let huffable = if m.mv.is_capture() {
+            Bitboard::EMPTY
+        } else {
+            let had_capture = capturers(&board);
+            if had_capture.contains(m.mv.from()) {
+                had_capture.without(m.mv.from().bb()) | m.mv.to().bb()
+            } else {
+                had_capture
+            }
+        };
+        board.play(m.mv);
+        Self::with_huffable(board, huffable)
+    }
+}

@@ -1,0 +1,212 @@
+//! [`Ugolki`] as a [`Game`]: the position, move generator, move number, evaluation and
+//! notation of this module behind the trait the search and the front ends use.
+
+use super::position::{Move, Position};
+use super::rules::{self, Counters};
+use super::{Ugolki, eval, movegen, notation};
+use crate::board::Full8;
+use crate::draw::{DrawReason, DrawRules, Remaining};
+use crate::eval::{FEATURES, Term, Weights};
+use crate::game::{Game, GameResult};
+use crate::moves::MoveList;
+use crate::notation::{MoveRecord, MoveStyle, NotationError};
+use crate::option::GameOption;
+use crate::option::Setup;
+use crate::score::Score;
+use crate::types::{Piece, Side, Square};
+
+impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
+    const NAME: &'static str = if DIAGONAL {
+        "ugolki-diagonal"
+    } else {
+        "ugolki"
+    };
+    const TITLE: &'static str = if DIAGONAL {
+        "diagonal Ugolki"
+    } else {
+        "Ugolki"
+    };
+    const SUMMARY: &'static str = if DIAGONAL {
+        "Ugolki stepping and jumping in all eight directions"
+    } else {
+        "a race on all 64 squares to fill the opponent's house, stepping and jumping along ranks and files"
+    };
+    const OPTIONS: &'static [GameOption] = &[super::house::OPTION];
+    const NO_MOVE_WINS: bool = false;
+    /// PDN 3.0 has no number for Ugolki; 0 says "not a draughts game" in the PDN header.
+    const PDN_GAME_TYPE: u32 = 0;
+    const BENCH_POSITIONS: &'static [&'static str] = if DIAGONAL {
+        super::BENCH_DIAGONAL
+    } else {
+        super::BENCH_CLASSIC
+    };
+    const BENCH_DEPTH: u32 = if DIAGONAL {
+        super::BENCH_DEPTH_DIAGONAL
+    } else {
+        super::BENCH_DEPTH_CLASSIC
+    };
+    const OPENING_BOOK: Option<&'static str> = if DIAGONAL {
+        super::BOOK_DIAGONAL
+    } else {
+        super::BOOK_CLASSIC
+    };
+    const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
+    const KINGS: bool = false;
+
+    type Board = Full8;
+    type Position = Position;
+    type Move = Move;
+    type Counters = Counters;
+
+    fn start() -> Position {
+        Position::startpos(super::House::default())
+    }
+
+    fn start_with(setup: &Setup) -> Position {
+        Position::startpos(super::House::from_setup(setup))
+    }
+
+    #[inline]
+    fn side_to_move(pos: &Position) -> Side {
+        pos.side_to_move()
+    }
+
+    #[inline]
+    fn key(pos: &Position) -> u64 {
+        pos.key()
+    }
+
+    fn piece_at(pos: &Position, square: Square) -> Option<Piece> {
+        pos.piece_at(square)
+    }
+
+    #[inline]
+    fn generate(pos: &Position, list: &mut MoveList<Move>) {
+        movegen::gen_moves::<DIAGONAL>(pos, list);
+    }
+
+    #[inline]
+    fn count_moves(pos: &Position, _scratch: &mut MoveList<Move>) -> usize {
+        movegen::count_for::<DIAGONAL>(pos, pos.side_to_move())
+    }
+
+    #[inline]
+    fn play(pos: &Position, mv: Move) -> Position {
+        pos.after(mv)
+    }
+
+    #[inline]
+    fn is_irreversible(_: &Position, _: Move) -> bool {
+        // Every move can be undone by the same piece going back.
+        false
+    }
+
+    #[inline]
+    fn is_quiet(_: &Position) -> bool {
+        // Nothing is ever forced: quiescence is the static evaluation.
+        true
+    }
+
+    #[inline]
+    fn counters_after(counters: &Counters, _: &Position, _: Move, _: &Position) -> Counters {
+        counters.next()
+    }
+
+    #[inline]
+    fn rule_outcome(counters: &Counters, _: &DrawRules, pos: &Position) -> Option<GameResult> {
+        rules::ending(counters, pos, DIAGONAL).map(rules::Ending::result)
+    }
+
+    fn ending_rule(counters: &Counters, pos: &Position) -> Option<&'static str> {
+        let mut scratch = MoveList::new();
+        if Self::count_moves(pos, &mut scratch) == 0 {
+            return Some("rule 5: no legal move");
+        }
+        rules::ending(counters, pos, DIAGONAL).map(rules::Ending::rule)
+    }
+
+    #[inline]
+    fn counters_remaining(counters: &Counters, _: &DrawRules, _: &Position) -> Remaining {
+        rules::remaining(counters, DIAGONAL)
+    }
+
+    fn counters_shown(_: &Counters, _: &Position) -> Vec<(DrawReason, u16)> {
+        // The move number is the FEN's F field; no draw counter runs.
+        Vec::new()
+    }
+
+    fn counters_from_tags(
+        pos: &Position,
+        tags: &[(String, u64)],
+    ) -> Result<Counters, NotationError> {
+        let mut fullmove = 1;
+        for (tag, value) in tags {
+            match tag.as_str() {
+                "F" => fullmove = *value,
+                other => {
+                    return Err(NotationError::BadField(format!(
+                        "{other} (Ugolki's only number field is F, the move number)"
+                    )));
+                }
+            }
+        }
+        Ok(Counters::at(fullmove, pos.side_to_move()))
+    }
+
+    fn counter_tags(_: &Counters) -> Vec<(&'static str, u64)> {
+        // The record writes the move number itself.
+        Vec::new()
+    }
+
+    fn weights() -> Weights {
+        eval::weights::<DIAGONAL>()
+    }
+
+    #[inline]
+    fn evaluate(pos: &Position, weights: &Weights) -> Score {
+        eval::evaluate::<DIAGONAL>(pos, weights)
+    }
+
+    fn features(pos: &Position) -> ([i32; FEATURES], i32) {
+        (eval::features::<DIAGONAL>(pos), 16)
+    }
+
+    fn breakdown(pos: &Position, weights: &Weights) -> (Vec<Term>, i32) {
+        eval::breakdown::<DIAGONAL>(pos, weights)
+    }
+
+    fn weight_name(index: usize) -> String {
+        eval::feature_name(index)
+    }
+
+    fn parse_fen(text: &str) -> Result<(Position, Vec<(String, u64)>), NotationError> {
+        notation::parse_fen::<DIAGONAL>(text, super::House::default())
+    }
+
+    fn parse_fen_with(
+        text: &str,
+        setup: &Setup,
+    ) -> Result<(Position, Vec<(String, u64)>), NotationError> {
+        notation::parse_fen::<DIAGONAL>(text, super::House::from_setup(setup))
+    }
+
+    fn fen(pos: &Position) -> String {
+        notation::fen::<DIAGONAL>(pos)
+    }
+
+    fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+        notation::parse_move::<DIAGONAL>(pos, text)
+    }
+
+    fn move_record(_: &Position, mv: Move) -> MoveRecord {
+        notation::move_record(mv)
+    }
+
+    fn legal_move_texts(pos: &Position) -> Vec<(Move, String)> {
+        notation::legal_move_texts::<DIAGONAL>(pos)
+    }
+
+    fn board_picture(pos: &Position) -> Vec<String> {
+        crate::game::text::board_picture::<Ugolki<DIAGONAL>>(pos)
+    }
+}

@@ -1,0 +1,363 @@
+//! `damka match`: the command-line face of the match runner. Parses the arguments, checks both
+//! engines, plays the match with progress on stderr, and writes the final report to stdout.
+
+use crate::matchplay::engine_process::EngineCommand;
+use crate::matchplay::referee::{DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication};
+use crate::matchplay::runner::{self, FinishedGame, MatchConfig, MatchEngine, MatchSummary};
+use crate::matchplay::stats::{Sprt, SprtStatus};
+use crate::output;
+use damka_engine::openings::{self, Opening};
+use damka_rules::games::Variant;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Arguments of `damka match`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct MatchArgs {
+    /// Engine 1's command line, split on white space (its score is the one reported); prefix
+    /// `hub:` for a Hub engine, or give `dxp:HOST:PORT` for a DXP follower.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine1: String,
+    /// Engine 2's command line, split on white space; prefix `hub:` for a Hub engine, or give
+    /// `dxp:HOST:PORT` for a DXP follower.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine2: String,
+    /// Engine 1's name in the PDN and the report (default: its `id name`).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Engine 2's name in the PDN and the report (default: its `id name`).
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// An option for engine 1, sent as `setoption` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option1: Vec<String>,
+    /// An option for engine 2, sent as `setoption` (repeatable).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option2: Vec<String>,
+    /// An option for both engines (repeatable; sent before the per-engine ones).
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option: Vec<String>,
+    /// Russian endgame databases for both engines (`EGDBPath=DIR`; to match with against
+    /// without, give `--option1 EGDBPath=DIR` instead).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
+    /// Games to play (with --sprt: at most; default 100, or 20000 with --sprt).
+    #[arg(long)]
+    pub games: Option<u32>,
+    /// Games played at once (default: the available cores).
+    #[arg(long)]
+    pub concurrency: Option<usize>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["tc", "depth", "nodes"])]
+    pub movetime: Option<u64>,
+    /// A real clock per side, BASE+INC in seconds (default 10+0.1); a flag fall loses.
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["depth", "nodes"])]
+    pub tc: Option<String>,
+    /// Time odds for engine 1: its move time, or clock and increment, times this factor
+    /// (e.g. 2 to measure what twice the time is worth).
+    #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
+    pub time_odds1: f64,
+    /// Time odds for engine 2, as for engine 1.
+    #[arg(long, value_name = "FACTOR", default_value_t = 1.0)]
+    pub time_odds2: f64,
+    /// Fixed search depth per move (no clock).
+    #[arg(long, conflicts_with = "nodes")]
+    pub depth: Option<u32>,
+    /// Fixed node count per move (no clock).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Extra think time in milliseconds tolerated beyond the clock or the move time.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub time_margin: u64,
+    /// The opening book (default: the balanced openings built into damka).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Shuffle the openings with this seed; 0 plays them in file order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop as soon as the SPRT of elo0 against elo1 decides: `elo0,elo1[,alpha,beta]`.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]")]
+    pub sprt: Option<String>,
+    /// Draw when both engines' scores stay within ±CP for MOVES moves each, from move FROM.
+    #[arg(long, value_name = "FROM,MOVES,CP")]
+    pub adjudicate_draw: Option<String>,
+    /// Win when both engines agree on a score beyond ±CP for MOVES moves each.
+    #[arg(long, value_name = "MOVES,CP")]
+    pub adjudicate_win: Option<String>,
+    /// The PDN file every game is appended to.
+    #[arg(long, value_name = "FILE", default_value = "match.pdn")]
+    pub pdn: PathBuf,
+    /// The PDN Event tag.
+    #[arg(long, default_value = "damka match")]
+    pub event: String,
+    /// The game.
+    #[arg(long, default_value_t = Variant::Russian)]
+    pub variant: Variant,
+}
+
+/// How long an engine may take to start, to answer `isready`, or to move under depth and
+/// node limits.
+const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
+
+fn time_control(args: &MatchArgs) -> Result<TimeControl, String> {
+    Ok(match (args.movetime, &args.tc, args.depth, args.nodes) {
+        (Some(ms), ..) if ms > 0 => TimeControl::MoveTime(Duration::from_millis(ms)),
+        (Some(_), ..) => return Err("--movetime must be above 0".to_string()),
+        (_, Some(tc), ..) => TimeControl::parse_clock(tc)?,
+        (_, _, Some(depth), _) => TimeControl::Depth(depth),
+        (_, _, _, Some(nodes)) => TimeControl::Nodes(nodes),
+        _ => TimeControl::parse_clock("10+0.1")?,
+    })
+}
+
+/// Fisher–Yates with a small xorshift generator: the same seed gives the same order everywhere.
+fn shuffle(openings: &mut [Opening], seed: u64) {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for i in (1..openings.len()).rev() {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        openings.swap(i, (r % (i as u64 + 1)) as usize);
+    }
+}
+
+fn engine_command(line: &str, common: &[String], own: &[String]) -> Result<EngineCommand, String> {
+    let mut command = EngineCommand::parse(line)?;
+    for option in common.iter().chain(own) {
+        command.add_option(option)?;
+    }
+    Ok(command)
+}
+
+/// `damka match`.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let time = time_control(&args)?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let mut referee = RefereeConfig::new(time);
+    referee.variant = args.variant;
+    referee.margin = Duration::from_millis(args.time_margin);
+    referee.reply_timeout = REPLY_TIMEOUT;
+    for odds in [args.time_odds1, args.time_odds2] {
+        if !(odds > 0.0 && odds <= 100.0) {
+            return Err(format!(
+                "time odds {odds} are not between 0 (excluded) and 100"
+            ));
+        }
+    }
+    referee.time_odds = [args.time_odds1, args.time_odds2];
+    referee.adjudicate_draw = args
+        .adjudicate_draw
+        .as_deref()
+        .map(DrawAdjudication::parse)
+        .transpose()?;
+    referee.adjudicate_win = args
+        .adjudicate_win
+        .as_deref()
+        .map(WinAdjudication::parse)
+        .transpose()?;
+
+    let (book, source) = match &args.openings {
+        Some(path) => (
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            path.display().to_string(),
+        ),
+        None => (openings::builtin(args.variant), "built-in".to_string()),
+    };
+    let mut book = openings::parse(&book, args.variant).map_err(|e| format!("{source}: {e}"))?;
+    if book.is_empty() {
+        return Err(format!("{source}: no openings"));
+    }
+    if args.seed != 0 {
+        shuffle(&mut book, args.seed);
+    }
+
+    let mut common = args.option.clone();
+    if let Some(dir) = &args.egdb {
+        common.insert(0, format!("EGDBPath={}", dir.display()));
+    }
+    let commands = [
+        engine_command(&args.engine1, &common, &args.option1)?,
+        engine_command(&args.engine2, &common, &args.option2)?,
+    ];
+    let mut names = [args.name1.clone(), args.name2.clone()];
+    for (i, command) in commands.iter().enumerate() {
+        let info = runner::probe(command, args.variant, Duration::from_secs(10))
+            .map_err(|e| format!("engine{} ({}): {e}", i + 1, command.display()))?;
+        for (name, _) in &command.options {
+            if !info
+                .option_names
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(name))
+            {
+                eprintln!(
+                    "warning: engine{} does not list an option named '{name}'",
+                    i + 1
+                );
+            }
+        }
+        if names[i].is_none() {
+            names[i] = Some(info.id_name.unwrap_or_else(|| command.program.clone()));
+        }
+    }
+    let [mut name1, mut name2] = names.map(|n| n.unwrap_or_default());
+    if name1 == name2 {
+        name1.push_str(" #1");
+        name2.push_str(" #2");
+    }
+
+    let games = args
+        .games
+        .unwrap_or(if sprt.is_some() { 20_000 } else { 100 });
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let config = MatchConfig {
+        engines: [
+            MatchEngine {
+                command: commands[0].clone(),
+                name: name1.clone(),
+            },
+            MatchEngine {
+                command: commands[1].clone(),
+                name: name2.clone(),
+            },
+        ],
+        games,
+        concurrency,
+        openings: book,
+        referee,
+        sprt,
+        event: args.event.clone(),
+        pdn: Some(args.pdn.clone()),
+    };
+    eprintln!(
+        "match: {name1} vs {name2}, {games} games at most, {time}, {concurrency} at once, {} {source} openings, PDN to {}",
+        config.openings.len(),
+        args.pdn.display()
+    );
+    let mut progress = |game: &FinishedGame, summary: &MatchSummary| {
+        eprintln!("{}", progress_line(game, summary, &config));
+    };
+    let summary = runner::run(&config, &mut progress)?;
+    for line in report(&summary, &config) {
+        output::line(&line);
+    }
+    Ok(())
+}
+
+/// A number to two places, without the sign of a value that rounds to zero.
+fn two_places(x: f64) -> String {
+    let x = if x.abs() < 0.005 { 0.0 } else { x };
+    format!("{x:.2}")
+}
+
+/// The running totals as one line: `+W =D -L, score, Elo, LLR`.
+fn totals(summary: &MatchSummary, config: &MatchConfig) -> String {
+    let tally = &summary.tally;
+    let mut text = format!("{tally} {:.1}%", 100.0 * tally.score());
+    if let Some(elo) = tally.elo() {
+        text.push_str(&format!(" Elo {elo}"));
+    }
+    if let (Some(sprt), Some((llr, _))) = (&config.sprt, summary.sprt) {
+        text.push_str(&format!(
+            " LLR {} [{:.2}, {:.2}]",
+            two_places(llr),
+            sprt.lower_bound(),
+            sprt.upper_bound()
+        ));
+    }
+    text
+}
+
+fn progress_line(game: &FinishedGame, summary: &MatchSummary, config: &MatchConfig) -> String {
+    let names = [&config.engines[0].name, &config.engines[1].name];
+    let (white, black) = (
+        names[game.engine_of(damka_rules::types::Side::White)],
+        names[game.engine_of(damka_rules::types::Side::Black)],
+    );
+    format!(
+        "game {} ({white} - {black}, opening {}): {} {} | {} games: {}",
+        game.number,
+        game.opening + 1,
+        game.record.pdn_result(),
+        game.record.termination,
+        summary.tally.games(),
+        totals(summary, config)
+    )
+}
+
+/// The final report, one `key: value` line each.
+pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
+    let tally = &summary.tally;
+    let [e1, e2] = &config.engines;
+    let mut lines = vec![
+        format!("engine1: {} ({})", e1.name, e1.command.display()),
+        format!("engine2: {} ({})", e2.name, e2.command.display()),
+        format!(
+            "games: {} ({}, engine1 white in {})",
+            tally.games(),
+            config.referee.time,
+            summary.engine1_white_games
+        ),
+        format!("result: {tally} (engine1's wins, draws, losses)"),
+        format!("score: {:.1}%", 100.0 * tally.score()),
+    ];
+    if let Some(elo) = tally.elo() {
+        lines.push(format!("elo: {elo} (95%)"));
+    }
+    lines.push(format!("draws: {:.1}%", 100.0 * tally.draw_ratio()));
+    if let (Some(sprt), Some((llr, status))) = (&config.sprt, summary.sprt) {
+        let verdict = match status {
+            SprtStatus::AcceptH1 => format!(
+                "H1 accepted: engine1 is stronger (elo1={} is more likely than elo0={})",
+                sprt.elo1, sprt.elo0
+            ),
+            SprtStatus::AcceptH0 => format!(
+                "H0 accepted: engine1 is not elo1={} stronger (elo0={} is more likely)",
+                sprt.elo1, sprt.elo0
+            ),
+            SprtStatus::Continue => "no decision yet".to_string(),
+        };
+        lines.push(format!(
+            "sprt: {sprt} llr {} [{:.2}, {:.2}]: {verdict}",
+            two_places(llr),
+            sprt.lower_bound(),
+            sprt.upper_bound()
+        ));
+    }
+    let mut endings: Vec<(&String, &u32)> = summary.terminations.iter().collect();
+    endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    for (kind, count) in endings {
+        lines.push(format!("ending: {count} {kind}"));
+    }
+    if let Some(path) = &config.pdn {
+        lines.push(format!("pdn: {}", path.display()));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffling_is_a_fixed_permutation() {
+        let book: Vec<Opening> = (0..20)
+            .map(|i| Opening {
+                fen: None,
+                moves: vec![i.to_string()],
+            })
+            .collect();
+        let mut a = book.clone();
+        let mut b = book.clone();
+        shuffle(&mut a, 7);
+        shuffle(&mut b, 7);
+        assert_eq!(a, b);
+        assert_ne!(a, book);
+        let mut sorted = a.clone();
+        sorted.sort_by_key(|o| o.moves[0].parse::<u32>().unwrap());
+        assert_eq!(sorted, book);
+    }
+}

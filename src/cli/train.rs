@@ -1,0 +1,110 @@
+//! `damka train`: learns the Russian network (or pattern tables) from self-play positions, on
+//! top of the linear evaluation, and writes its file.
+
+use crate::output;
+use damka_engine::tune::{network, patterns, selfplay::read_samples};
+use damka_rules::games::draughts::Russian;
+use damka_rules::games::draughts::eval::russian_weights;
+use std::time::Instant;
+
+/// What `damka train` learns.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainModel {
+    /// The pattern tables (`russian.patterns` in the draughts evaluation).
+    Patterns,
+    /// The network (`russian.network` in the draughts evaluation).
+    Network,
+}
+
+/// Arguments of `damka train`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// Russian positions written by `selfplay`, in game order (the last tenth is held out).
+    #[arg(long)]
+    pub data: std::path::PathBuf,
+    /// The file to write: a pattern file or a network file, as `--model` says.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+    /// What to learn.
+    #[arg(long, value_enum, default_value_t = TrainModel::Patterns)]
+    pub model: TrainModel,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Adam's step size (default: 1 hundredth of a man for patterns, 0.001 for the network).
+    #[arg(long)]
+    pub rate: Option<f64>,
+    /// L2 penalty per pattern value.
+    #[arg(long, default_value_t = 1e-7)]
+    pub l2: f64,
+    /// Share of the target taken from the self-play search's score instead of the game's
+    /// result (0 to 1; positions written without a score always use the result).
+    #[arg(long, default_value_t = 0.0)]
+    pub score_share: f64,
+}
+
+/// `damka train`: learns the Russian pattern tables or network from self-play positions on top
+/// of the linear evaluation and writes them to a file.
+pub fn run(args: TrainArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.score_share) {
+        return Err(format!(
+            "--score-share must be between 0 and 1, not {}",
+            args.score_share
+        ));
+    }
+    let text = std::fs::read_to_string(&args.data)
+        .map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
+    let (samples, bad) = read_samples(&text);
+    output::line(&format!(
+        "{} positions ({bad} lines unreadable)",
+        samples.len()
+    ));
+    let start = Instant::now();
+    let epochs = args.epochs;
+    let progress = |epoch: usize, train: f64, held_out: f64| {
+        log::info!("epoch {epoch}: error {train:.6}, held out {held_out:.6}");
+        eprintln!(
+            "train: epoch {epoch}/{epochs}: error {train:.6}, held out {held_out:.6}, {:.0} s",
+            start.elapsed().as_secs_f64()
+        );
+    };
+    let weights = russian_weights();
+    let (bytes, k, positions, held_out_error, best_epoch) = match args.model {
+        TrainModel::Patterns => {
+            let config = patterns::TrainConfig {
+                epochs,
+                rate: args.rate.unwrap_or(1.0),
+                l2: args.l2,
+                score_share: args.score_share,
+                ..patterns::TrainConfig::default()
+            };
+            let t = patterns::train::<Russian>(&samples, &weights, &config, progress)?;
+            let bytes = t.table.write();
+            (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
+        }
+        TrainModel::Network => {
+            let config = network::TrainConfig {
+                epochs,
+                rate: args.rate.unwrap_or(1e-3),
+                score_share: args.score_share,
+                ..network::TrainConfig::default()
+            };
+            let t = network::train::<Russian>(&samples, &weights, &config, progress)?;
+            let bytes = t.network.write();
+            (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
+        }
+    };
+    std::fs::write(&args.out, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    output::line(&format!(
+        "k {k:.3}; {} training and {} held-out positions; held-out error {:.6} -> {:.6} \
+         (epoch {best_epoch}); {:.0} s; written to {}",
+        positions.0,
+        positions.1,
+        held_out_error.0,
+        held_out_error.1,
+        start.elapsed().as_secs_f64(),
+        args.out.display()
+    ));
+    Ok(())
+}
