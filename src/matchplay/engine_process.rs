@@ -401,6 +401,15 @@ impl Drop for EngineProcess {
     }
 }
 
+/// What an engine said about itself at a trial start.
+#[derive(Clone, Debug)]
+pub struct EngineInfo {
+    /// Its `id name`, if any.
+    pub id_name: Option<String>,
+    /// The options it lists.
+    pub option_names: Vec<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! the same for every kind of engine.
 
 use super::engine_process::{
-    EngineCommand, EngineError, EngineProcess, EngineProtocol, EngineScore, Thought,
+    EngineCommand, EngineError, EngineInfo, EngineProcess, EngineProtocol, EngineScore, Thought,
 };
 use super::referee::Player;
 use crate::dxp::connection::{Connection, Received};
@@ -145,8 +145,8 @@ impl HubPlayer {
     }
 
     /// What the engine said about itself; the process ends.
-    pub fn info(self) -> super::runner::EngineInfo {
-        let info = super::runner::EngineInfo {
+    pub fn info(self) -> EngineInfo {
+        let info = EngineInfo {
             id_name: self.process.id_name.clone(),
             option_names: self.process.option_names.clone(),
         };

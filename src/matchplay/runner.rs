@@ -5,7 +5,9 @@
 //! Each game starts its own two engine processes and ends them, so a crash, a hang or a
 //! lost-on-time engine still thinking can never leak into the next game.
 
-use super::engine_process::{EngineCommand, EngineError, EngineProcess, EngineProtocol};
+use super::engine_process::{
+    EngineCommand, EngineError, EngineInfo, EngineProcess, EngineProtocol,
+};
 use super::players;
 use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
 use super::stats::{Sprt, SprtStatus, Tally};
@@ -108,15 +110,6 @@ impl MatchSummary {
         };
         *self.terminations.entry(key).or_default() += 1;
     }
-}
-
-/// What an engine said about itself at a trial start.
-#[derive(Clone, Debug)]
-pub struct EngineInfo {
-    /// Its `id name`, if any.
-    pub id_name: Option<String>,
-    /// The options it lists.
-    pub option_names: Vec<String>,
 }
 
 /// Starts an engine once to check that it speaks the protocol, and reports what it said. A

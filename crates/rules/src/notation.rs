@@ -1,16 +1,17 @@
 //! Text shared by every game's notation: the [`NotationError`] a front end reports, the
-//! [`MoveRecord`] it shows for a move, how a game writes its squares ([`MoveStyle`]), and the
-//! pieces of reading that need no game: FEN squares ([`parse_fen_square`]), a FEN's extra fields
-//! ([`fen_extra`]) and matching a shortened capture against the legal moves ([`match_path`]).
-//! The readers and writers written once over [`Game`](crate::game::Game) are in
-//! [`game::text`](crate::game::text); what is particular to a game (which moves exist, how a
-//! capture is shortened) lives with the game.
+//! [`MoveRecord`] it shows for a move, how a game writes its squares ([`MoveStyle`]), and what
+//! every game of men and kings writes the same way on any board, given the board and the style:
+//! squares ([`parse_square`], [`square_name`]), the PDN [`Fen`] and its writer ([`write_fen`]),
+//! move texts ([`format_squares`], [`parse_move_squares`], [`match_path`]) and the
+//! [`board_picture`] of `d`. [`fen_extra`] reads a FEN's extra fields without knowing the board.
+//! What is particular to a game (which moves exist, how a capture is shortened) lives with the
+//! game.
 //!
 //! Nothing here panics on input.
 
 use crate::board::Geometry;
 use crate::moves::Path;
-use crate::types::{Bitboard, Side, Square};
+use crate::types::{Bitboard, Kind, Piece, Side, Square};
 use std::fmt;
 
 /// How a game writes its squares and moves.
@@ -209,6 +210,251 @@ pub fn match_path<M: Copy + PartialEq>(
         [mv] => Ok(Some(*mv)),
         _ => Err(matches),
     }
+}
+
+/// The name of a square of board `B` in `style`: `c3`, or `32` on a numbered board.
+pub fn square_name<B: Geometry>(style: MoveStyle, square: Square) -> String {
+    match style {
+        MoveStyle::Algebraic => B::algebraic(square),
+        MoveStyle::Numeric => B::number(square).to_string(),
+    }
+}
+
+/// Parses a square of a move of board `B` written in `style`: algebraic (`c3`, any case) or a
+/// PDN number.
+pub fn parse_square<B: Geometry>(style: MoveStyle, text: &str) -> Result<Square, NotationError> {
+    let text = text.trim();
+    let square = match style {
+        MoveStyle::Algebraic => B::parse_algebraic(text),
+        MoveStyle::Numeric => parse_number::<B>(text),
+    };
+    square.ok_or_else(|| NotationError::BadSquare(text.to_string()))
+}
+
+/// One square, or a numeric range `a-b` of PDN numbers.
+fn parse_square_range<B: Geometry>(text: &str) -> Result<Vec<Square>, NotationError> {
+    match text.split_once('-') {
+        None => Ok(vec![parse_fen_square::<B>(text)?]),
+        Some((first, last)) => {
+            let bad = || NotationError::BadSquare(text.to_string());
+            let first: u8 = first.parse().map_err(|_| bad())?;
+            let last: u8 = last.parse().map_err(|_| bad())?;
+            if first > last {
+                return Err(bad());
+            }
+            (first..=last)
+                .map(|n| B::from_number(n).ok_or_else(bad))
+                .collect()
+        }
+    }
+}
+
+/// A parsed PDN FEN of men and kings: the placement, the side to move and any extra
+/// `<tag><number>` fields. Each game checks that the placement is one of its positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// The kings of both sides.
+    pub kings: Bitboard,
+    /// The side to move.
+    pub side: Side,
+    /// Extra fields in order, such as `("H", 0)` and `("F", 1)`, tags in upper case.
+    pub extras: Vec<(String, u64)>,
+}
+
+impl Fen {
+    /// Parses a PDN FEN with the squares of board `B`, named in `style` in errors: `W:Wa1,c1,Kd4:Bb6,Kh8`. Squares
+    /// may be algebraic or PDN numbers, lower case, with spaces, ranges (`1-12`), a trailing
+    /// `.` and extra `:<tag><number>` fields. Validation is syntactic plus "no square twice";
+    /// the game checks the rest.
+    pub fn parse<B: Geometry>(style: MoveStyle, text: &str) -> Result<Fen, NotationError> {
+        let text = fen_text(text)?;
+        let mut fields = text.split(':');
+        let side = fen_side(fields.next().unwrap_or_default())?;
+        let mut fen = Fen {
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
+            side,
+            extras: Vec::new(),
+        };
+        for field in fields {
+            let mut chars = field.chars();
+            let tag = chars.next().map(|c| c.to_ascii_uppercase());
+            match tag {
+                Some('W') => fen.add_pieces::<B>(style, Side::White, chars.as_str())?,
+                Some('B') => fen.add_pieces::<B>(style, Side::Black, chars.as_str())?,
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let split = field
+                        .find(|c: char| !c.is_ascii_alphabetic())
+                        .unwrap_or(field.len());
+                    let (name, value) = field.split_at(split);
+                    let value = value
+                        .parse::<u64>()
+                        .map_err(|_| NotationError::BadField(field.to_string()))?;
+                    fen.extras.push((name.to_ascii_uppercase(), value));
+                }
+                _ => return Err(NotationError::BadField(field.to_string())),
+            }
+        }
+        Ok(fen)
+    }
+
+    fn add_pieces<B: Geometry>(
+        &mut self,
+        style: MoveStyle,
+        side: Side,
+        list: &str,
+    ) -> Result<(), NotationError> {
+        for item in list.split(',').filter(|item| !item.is_empty()) {
+            let (king, squares) = match item.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            for square in parse_square_range::<B>(squares)? {
+                if (self.white | self.black).contains(square) {
+                    return Err(NotationError::DuplicateSquare(square_name::<B>(
+                        style, square,
+                    )));
+                }
+                match side {
+                    Side::White => self.white |= square.bb(),
+                    Side::Black => self.black |= square.bb(),
+                }
+                if king {
+                    self.kings |= square.bb();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of an extra field, by tag (upper case).
+    pub fn extra(&self, tag: &str) -> Option<u64> {
+        self.extras
+            .iter()
+            .find(|(name, _)| name == tag)
+            .map(|(_, value)| *value)
+    }
+}
+
+/// The FEN of a placement on board `B` in `style`: algebraic squares file by file
+/// (`W:Wa1,c1,Kd4:Bb6,Kh8`), or numbers in ascending order (`W:W31,32,K45:B3,K12`).
+pub fn write_fen<B: Geometry>(
+    style: MoveStyle,
+    side: Side,
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+) -> String {
+    let side = match side {
+        Side::White => 'W',
+        Side::Black => 'B',
+    };
+    let list = |set: Bitboard| {
+        let mut squares: Vec<Square> = set.into_iter().collect();
+        match style {
+            MoveStyle::Algebraic => squares.sort_by_key(|sq| (B::file(*sq), B::rank(*sq))),
+            MoveStyle::Numeric => squares.sort_by_key(|sq| B::number(*sq)),
+        }
+        squares
+            .iter()
+            .map(|sq| {
+                let king = if kings.contains(*sq) { "K" } else { "" };
+                format!("{king}{}", square_name::<B>(style, *sq))
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!("{side}:W{}:B{}", list(pieces[0]), list(pieces[1]))
+}
+
+/// Board `B` in text, White at the bottom, with the pieces `piece_at` gives: `w`/`b` men, `W`/`B` kings, `.` an
+/// empty playable square, ranks and files labelled; on a numbered board each rank also shows
+/// its numbers.
+///
+/// ```text
+///  8    b   b   b   b
+///  7  b   b   b   b
+///  …
+///     a b c d e f g h
+/// ```
+pub fn board_picture<B: Geometry>(
+    style: MoveStyle,
+    piece_at: impl Fn(Square) -> Option<Piece>,
+) -> Vec<String> {
+    let (files, ranks) = (B::FILES, B::RANKS);
+    let label_width = ranks.to_string().len();
+    let mut lines = Vec::new();
+    for rank in (0..ranks).rev() {
+        let mut row = format!(" {:>label_width$} ", rank + 1);
+        let mut numbers = Vec::new();
+        for file in 0..files {
+            let cell = match B::square_at(file, rank) {
+                None => ' ',
+                Some(sq) => {
+                    numbers.push(B::number(sq));
+                    piece_at(sq).map_or('.', piece_letter)
+                }
+            };
+            row.push(' ');
+            row.push(cell);
+        }
+        if style == MoveStyle::Numeric
+            && let (Some(first), Some(last)) = (numbers.iter().min(), numbers.iter().max())
+        {
+            row.push_str(&format!("   {first}-{last}"));
+        }
+        lines.push(row);
+    }
+    let letters: String = (0..files)
+        .map(|f| format!(" {}", (b'a' + f) as char))
+        .collect();
+    lines.push(format!(" {:>label_width$} {letters}", ""));
+    lines
+}
+
+/// The letter of a piece in board pictures: `w` `W` `b` `B`.
+fn piece_letter(piece: Piece) -> char {
+    match (piece.side, piece.kind) {
+        (Side::White, Kind::Man) => 'w',
+        (Side::White, Kind::King) => 'W',
+        (Side::Black, Kind::Man) => 'b',
+        (Side::Black, Kind::King) => 'B',
+    }
+}
+
+/// Squares of board `B` joined in `style`: `c3-d4` or `c3:e5:c7`; `32-28` or `28x19x10`.
+pub fn format_squares<B: Geometry>(style: MoveStyle, squares: &[Square], capture: bool) -> String {
+    let separator = match (capture, style) {
+        (false, _) => "-",
+        (true, MoveStyle::Algebraic) => ":",
+        (true, MoveStyle::Numeric) => "x",
+    };
+    squares
+        .iter()
+        .map(|sq| square_name::<B>(style, *sq))
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// Splits move text into its squares of board `B` in `style` (joined by `-`, `:` or `x`), at
+/// least two.
+pub fn parse_move_squares<B: Geometry>(
+    style: MoveStyle,
+    text: &str,
+) -> Result<Vec<Square>, NotationError> {
+    let bad = || NotationError::BadMove(text.to_string());
+    let squares: Vec<&str> = text.split(['-', ':', 'x', 'X']).collect();
+    if squares.len() < 2 {
+        return Err(bad());
+    }
+    squares
+        .into_iter()
+        .map(|s| parse_square::<B>(style, s).map_err(|_| bad()))
+        .collect()
 }
 
 #[cfg(test)]

@@ -3,9 +3,10 @@
 //! resolution that never stops in the middle of a forced capture. Draws by repetition and by
 //! every endgame counter are scored here exactly as the game record declares them.
 
+use super::config::SearchConfig;
 use super::databases::{Databases, EndgameDatabase};
 use super::ordering::{MAX_PLY, Ordering, pick_next, sort_if_long};
-use super::{SearchConfig, Shared};
+use super::shared::Shared;
 use crate::tt::{Bound, Entry, MoveHint, Tt};
 use damka_rules::draw::{DrawRules, REPETITION};
 use damka_rules::eval::Weights;

@@ -10,108 +10,28 @@
 
 mod alphabeta;
 mod busy;
+mod config;
+mod control;
 mod databases;
 mod ordering;
+mod shared;
 mod time;
 
+pub use config::SearchConfig;
+pub use control::Control;
 pub use databases::{Databases, EndgameDatabase};
 pub use ordering::MAX_PLY;
 pub use time::{Limits, TimeManager};
 
 use crate::tt::Tt;
 use alphabeta::{RootMove, Worker};
-use damka_rules::eval::Weights;
 use damka_rules::game::{Game, Record};
-use damka_rules::games::Variant;
 use damka_rules::notation::MoveRecord;
 use damka_rules::score::Score;
+use shared::{Clock, Shared};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-
-/// Settings that stay the same from search to search (the engine's options).
-#[derive(Clone, Debug)]
-pub struct SearchConfig {
-    /// Search threads (at least 1).
-    pub threads: usize,
-    /// Principal variations to report (at least 1).
-    pub multipv: usize,
-    /// Time kept back on every move for communication delays.
-    pub move_overhead: Duration,
-    /// Evaluation weights.
-    pub weights: Weights,
-    /// Endgame databases to probe, if loaded (used when they are the searched game's).
-    pub egdb: Option<Databases>,
-}
-
-impl SearchConfig {
-    /// The defaults with the evaluation weights of `variant`.
-    pub fn for_variant(variant: Variant) -> Self {
-        damka_rules::with_game!(variant, G => SearchConfig::for_game::<G>())
-    }
-
-    /// The defaults with the evaluation weights of game `G`.
-    pub fn for_game<G: Game>() -> Self {
-        SearchConfig {
-            threads: 1,
-            multipv: 1,
-            move_overhead: Duration::from_millis(20),
-            weights: G::weights(),
-            egdb: None,
-        }
-    }
-}
-
-/// Flags a front end sets to steer a running search from another thread.
-#[derive(Debug, Default)]
-pub struct Control {
-    /// Stop as soon as possible and report the best move.
-    pub stop: AtomicBool,
-    /// The pondered move was played: switch from pondering to the clock.
-    pub ponderhit: AtomicBool,
-    /// When our clock started: when `go` (or `ponderhit`) was read, not when the search
-    /// thread got round to looking, so time spent before the search counts against it.
-    clock_started: Mutex<Option<Instant>>,
-}
-
-impl Control {
-    /// Clears both flags before a new search.
-    pub fn reset(&self) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.ponderhit.store(false, Ordering::Relaxed);
-        self.set_clock_start(None);
-    }
-
-    /// Marks the moment our clock started running (the `go` or `ponderhit` just read).
-    pub fn start_clock(&self, at: Instant) {
-        self.set_clock_start(Some(at));
-    }
-
-    /// Raises the `ponderhit` flag with the clock started `at`; a second call (the same
-    /// `ponderhit` seen again by the main loop) keeps the first moment.
-    pub fn ponderhit_at(&self, at: Instant) {
-        if self.ponderhit.load(Ordering::Acquire) {
-            return;
-        }
-        self.start_clock(at);
-        self.ponderhit.store(true, Ordering::Release);
-    }
-
-    fn set_clock_start(&self, at: Option<Instant>) {
-        if let Ok(mut start) = self.clock_started.lock() {
-            *start = at;
-        }
-    }
-
-    /// When our clock started, if a front end said so; else now.
-    fn clock_start(&self) -> Instant {
-        self.clock_started
-            .lock()
-            .ok()
-            .and_then(|start| *start)
-            .unwrap_or_else(Instant::now)
-    }
-}
+use std::time::Duration;
 
 /// One line of search output: a principal variation at a completed depth.
 #[derive(Clone, Debug)]
@@ -201,75 +121,6 @@ pub struct Silent;
 impl Reporter for Silent {
     fn info(&mut self, _info: &SearchInfo) {}
     fn done(&mut self, _outcome: &SearchOutcome) {}
-}
-
-/// State shared by the workers of one search.
-pub struct Shared<'a> {
-    /// Set to make every worker unwind now.
-    abort: AtomicBool,
-    node_limit: Option<u64>,
-    /// Nodes of each worker, published every 1024 nodes.
-    nodes: Vec<AtomicU64>,
-    control: &'a Control,
-    clock: Mutex<Clock>,
-    /// Positions being searched, for deferring them in the other workers (only with threads).
-    busy: Option<busy::Busy>,
-}
-
-/// The main worker's view of time.
-struct Clock {
-    time: TimeManager,
-    /// Still pondering (no `ponderhit` yet): ignore the clock.
-    pondering: bool,
-}
-
-impl Shared<'_> {
-    /// Nodes of all workers, counting `own` (up to date) for the caller.
-    fn total_nodes(&self, own: u64) -> u64 {
-        if self.nodes.len() == 1 {
-            return own;
-        }
-        let others: u64 = self.nodes[1..]
-            .iter()
-            .map(|n| n.load(Ordering::Relaxed))
-            .sum();
-        own + others
-    }
-
-    fn publish_nodes(&self, id: usize, nodes: u64) {
-        self.nodes[id].store(nodes, Ordering::Relaxed);
-    }
-
-    /// Called by the main worker every 1024 nodes: obeys `stop`, `ponderhit` and the hard limit.
-    fn poll_clock(&self) {
-        if self.control.stop.load(Ordering::Relaxed) {
-            self.abort.store(true, Ordering::Relaxed);
-            return;
-        }
-        let Ok(mut clock) = self.clock.lock() else {
-            return;
-        };
-        if clock.pondering && self.control.ponderhit.load(Ordering::Acquire) {
-            clock.pondering = false;
-            clock.time.restart_at(self.control.clock_start());
-        }
-        if !clock.pondering && clock.time.hard_expired() {
-            self.abort.store(true, Ordering::Relaxed);
-        }
-    }
-
-    fn soft_expired(&self) -> bool {
-        self.clock
-            .lock()
-            .is_ok_and(|clock| !clock.pondering && clock.time.soft_expired())
-    }
-
-    fn elapsed(&self) -> Duration {
-        self.clock
-            .lock()
-            .map(|clock| clock.time.elapsed())
-            .unwrap_or_default()
-    }
 }
 
 /// What one worker finished with.
@@ -589,22 +440,5 @@ fn report<G: Game>(
             time,
             pv: G::line_records(root, &rm.pv),
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_clock_starts_at_the_first_ponderhit_seen() {
-        let control = Control::default();
-        let first = Instant::now();
-        control.ponderhit_at(first);
-        control.ponderhit_at(first + Duration::from_millis(30));
-        assert_eq!(control.clock_start(), first);
-        control.reset();
-        assert!(!control.ponderhit.load(Ordering::Relaxed));
-        assert!(control.clock_start() >= first);
     }
 }

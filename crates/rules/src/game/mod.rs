@@ -14,7 +14,6 @@
 //! [`games`](crate::games).
 
 mod record;
-pub mod text;
 
 pub use record::{GameResult, Record};
 
@@ -274,10 +273,7 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 
     /// The name of a square as this game writes it: `c3`, or `32` on a numbered board.
     fn square_name(square: Square) -> String {
-        match Self::MOVE_STYLE {
-            MoveStyle::Algebraic => Self::Board::algebraic(square),
-            MoveStyle::Numeric => Self::Board::number(square).to_string(),
-        }
+        crate::notation::square_name::<Self::Board>(Self::MOVE_STYLE, square)
     }
 
     /// The text of a legal move.

@@ -262,7 +262,7 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     fn parse_fen(text: &str) -> Result<(Position<R>, Vec<(String, u64)>), NotationError> {
-        let fen = Fen::parse::<Self>(text)?;
+        let fen = Fen::parse::<R::Board>(R::MOVE_STYLE, text)?;
         Ok((fen.position::<R>()?, fen.extras))
     }
 

@@ -21,12 +21,10 @@
 use super::movegen::{capture_paths, gen_quiets, has_capture, legal_moves_with_paths};
 use super::moves::Move;
 use super::position::{Position, PositionError};
-use super::{Draughts, MoveStyle, Rules};
-pub use crate::game::text::Fen;
-use crate::game::text::{parse_move_squares, write_fen};
+use super::{MoveStyle, Rules};
 use crate::moves::{MoveList, Path};
-use crate::notation::match_path;
-pub use crate::notation::{MoveRecord, NotationError};
+pub use crate::notation::{Fen, MoveRecord, NotationError};
+use crate::notation::{match_path, parse_move_squares, write_fen};
 use crate::types::{Side, Square};
 
 impl From<PositionError> for NotationError {
@@ -37,7 +35,7 @@ impl From<PositionError> for NotationError {
 
 /// Parses a square of a move as the game writes it: algebraic (`c3`, any case) or a PDN number.
 pub fn parse_square<R: Rules>(text: &str) -> Result<Square, NotationError> {
-    crate::game::text::parse_square::<Draughts<R>>(text)
+    crate::notation::parse_square::<R::Board>(R::MOVE_STYLE, text)
 }
 
 /// Parses a FEN square: algebraic or a PDN number (on 8×8, 1 = b8 … 32 = g1), in any game.
@@ -54,9 +52,9 @@ impl Fen {
     }
 }
 
-/// The board in text (see [`crate::game::text::board_picture`]).
+/// The board in text (see [`crate::notation::board_picture`]).
 pub fn board_picture<R: Rules>(pos: &Position<R>) -> Vec<String> {
-    crate::game::text::board_picture::<Draughts<R>>(pos)
+    crate::notation::board_picture::<R::Board>(R::MOVE_STYLE, |sq| pos.piece_at(sq))
 }
 
 /// Parses a FEN into a position (extra fields are checked for syntax and ignored).
@@ -68,14 +66,14 @@ pub fn board_picture<R: Rules>(pos: &Position<R>) -> Vec<String> {
 /// assert_eq!(pos, Position::startpos());
 /// ```
 pub fn parse_fen<R: Rules>(text: &str) -> Result<Position<R>, NotationError> {
-    Fen::parse::<Draughts<R>>(text)?.position()
+    Fen::parse::<R::Board>(R::MOVE_STYLE, text)?.position()
 }
 
 /// The FEN of a position in the game's notation: algebraic squares file by file
 /// (`W:Wa1,c1,Kd4:Bb6,Kh8`), or numbers in ascending order (`W:W31,32,K45:B3,K12`).
 pub fn fen<R: Rules>(pos: &Position<R>) -> String {
     let pieces = [pos.pieces(Side::White), pos.pieces(Side::Black)];
-    write_fen::<Draughts<R>>(pos.side_to_move(), pieces, pos.all_kings())
+    write_fen::<R::Board>(R::MOVE_STYLE, pos.side_to_move(), pieces, pos.all_kings())
 }
 
 /// The record of a legal move of `pos`: its path, captures and text.
@@ -116,7 +114,7 @@ pub fn format_path<R: Rules>(path: &Path, capture: bool) -> String {
 }
 
 fn format_squares<R: Rules>(squares: &[Square], capture: bool) -> String {
-    crate::game::text::format_squares::<Draughts<R>>(squares, capture)
+    crate::notation::format_squares::<R::Board>(R::MOVE_STYLE, squares, capture)
 }
 
 /// The notation of a legal move in `pos`: its full landing path (numeric notation: its two
@@ -152,7 +150,7 @@ pub fn parse_move<R: Rules>(pos: &Position<R>, text: &str) -> Result<Move, Notat
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares::<Draughts<R>>(text)?;
+    let given = parse_move_squares::<R::Board>(R::MOVE_STYLE, text)?;
     let capturing = has_capture(pos);
     let candidates: Vec<(Move, Path)> = if capturing {
         capture_paths(pos)
@@ -187,7 +185,7 @@ pub fn move_squares<R: Rules>(text: &str) -> Result<Vec<Square>, NotationError> 
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    parse_move_squares::<Draughts<R>>(text)
+    parse_move_squares::<R::Board>(R::MOVE_STYLE, text)
 }
 
 /// A short reason why no legal move matches `given`.
@@ -249,7 +247,8 @@ mod tests {
         ] {
             assert_eq!(parse_fen::<Russian>(text), Ok(start), "{text}");
         }
-        let fen = Fen::parse::<Draughts<Russian>>("B:Wa1:BKh8:H7:F12").unwrap();
+        let fen =
+            Fen::parse::<crate::board::Dark8>(MoveStyle::Algebraic, "B:Wa1:BKh8:H7:F12").unwrap();
         assert_eq!(fen.extra("H"), Some(7));
         assert_eq!(fen.extra("F"), Some(12));
     }

@@ -66,7 +66,10 @@ pub fn parse_fen(text: &str) -> Result<(FukPosition, Vec<(String, u64)>), Notati
             huffable_fields[1]
         )));
     }
-    let fen = Fen::parse::<crate::games::draughts::Draughts<Russian>>(&rest.join(":"))?;
+    let fen = Fen::parse::<Dark8>(
+        <Russian as crate::games::draughts::Rules>::MOVE_STYLE,
+        &rest.join(":"),
+    )?;
     let board: Board = fen.position()?;
     let mut huffable = Bitboard::EMPTY;
     for item in huffable_fields

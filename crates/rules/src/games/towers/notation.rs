@@ -7,15 +7,16 @@
 //!
 //! Nothing here panics on input.
 
+use super::TowerRules;
 use super::movegen::{gen_moves, has_capture};
 use super::position::Position;
 use super::stack::{MAX_HEIGHT, Stack};
-use super::{TowerRules, Towers};
 use crate::board::Geometry;
 use crate::game::GameMove;
-use crate::game::text::{format_squares, parse_move_squares};
 use crate::moves::{MoveList, Path};
-use crate::notation::{MoveRecord, NotationError, match_path};
+use crate::notation::{
+    MoveRecord, MoveStyle, NotationError, format_squares, match_path, parse_move_squares,
+};
 use crate::types::{Kind, Side, Square};
 
 use super::moves::Move;
@@ -151,7 +152,7 @@ pub fn move_record<R: TowerRules>(mv: Move) -> MoveRecord {
     MoveRecord {
         path: Path::new(&squares).expect("a move has two to thirteen squares"),
         captured: mv.captured(),
-        text: format_squares::<Towers<R>>(&squares, mv.is_capture()),
+        text: format_squares::<R::Board>(MoveStyle::Algebraic, &squares, mv.is_capture()),
     }
 }
 
@@ -171,7 +172,7 @@ pub fn parse_move<R: TowerRules>(pos: &Position, text: &str) -> Result<Move, Not
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares::<Towers<R>>(text)?;
+    let given = parse_move_squares::<R::Board>(MoveStyle::Algebraic, text)?;
     let candidates = moves_with_paths::<R>(pos);
     match match_path(&candidates, &given) {
         Ok(Some(mv)) => Ok(mv),
@@ -217,7 +218,8 @@ fn explain_illegal<R: TowerRules>(pos: &Position, from: Square) -> String {
 /// The board for `d`: the top pieces drawn as on any board, then every tower with its owner,
 /// height and whole stack, top first.
 pub fn board_picture<R: TowerRules>(pos: &Position) -> Vec<String> {
-    let mut lines = crate::game::text::board_picture::<Towers<R>>(pos);
+    let mut lines =
+        crate::notation::board_picture::<R::Board>(MoveStyle::Algebraic, |sq| pos.top(sq));
     lines.push(" towers (owner, height, pieces top first):".to_string());
     for sq in fen_order::<R>(pos).into_iter().rev() {
         let stack = pos.stack(sq);

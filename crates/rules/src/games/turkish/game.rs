@@ -172,6 +172,6 @@ impl Game for Turkish {
     }
 
     fn board_picture(pos: &Position) -> Vec<String> {
-        crate::game::text::board_picture::<Turkish>(pos)
+        crate::notation::board_picture::<Full8>(MoveStyle::Algebraic, |sq| pos.piece_at(sq))
     }
 }

@@ -5,19 +5,20 @@
 //!
 //! Nothing here panics on input.
 
-use super::Turkish;
 use super::movegen::{capture_paths, gen_moves, gen_quiets, has_capture};
 use super::position::Position;
 use crate::board::{Full8, Geometry};
-use crate::game::text::{Fen, format_squares, parse_move_squares, write_fen};
 use crate::games::draughts::moves::Move;
 use crate::moves::{MoveList, Path};
-use crate::notation::{MoveRecord, NotationError, match_path};
+use crate::notation::{
+    Fen, MoveRecord, MoveStyle, NotationError, format_squares, match_path, parse_move_squares,
+    write_fen,
+};
 use crate::types::{Side, Square};
 
 /// A position and its extra `<tag><number>` fields from a FEN.
 pub fn parse_fen(text: &str) -> Result<(Position, Vec<(String, u64)>), NotationError> {
-    let fen = Fen::parse::<Turkish>(text)?;
+    let fen = Fen::parse::<Full8>(MoveStyle::Algebraic, text)?;
     let pos = Position::from_parts(fen.white, fen.black, fen.kings, fen.side)
         .map_err(NotationError::Position)?;
     Ok((pos, fen.extras))
@@ -26,7 +27,12 @@ pub fn parse_fen(text: &str) -> Result<(Position, Vec<(String, u64)>), NotationE
 /// The FEN of a position: `W:Wa2,a3,…:Ba6,…`, squares file by file, `K` before a king.
 pub fn fen(pos: &Position) -> String {
     let pieces = [pos.pieces(Side::White), pos.pieces(Side::Black)];
-    write_fen::<Turkish>(pos.side_to_move(), pieces, pos.all_kings())
+    write_fen::<Full8>(
+        MoveStyle::Algebraic,
+        pos.side_to_move(),
+        pieces,
+        pos.all_kings(),
+    )
 }
 
 /// Every legal move with the path it is written with, in generation order.
@@ -52,7 +58,7 @@ fn record(paths: &[(Move, Path)], mv: Move) -> MoveRecord {
     MoveRecord {
         path,
         captured: mv.captured(),
-        text: format_squares::<Turkish>(path.squares(), mv.is_capture()),
+        text: format_squares::<Full8>(MoveStyle::Algebraic, path.squares(), mv.is_capture()),
     }
 }
 
@@ -82,7 +88,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares::<Turkish>(text)?;
+    let given = parse_move_squares::<Full8>(MoveStyle::Algebraic, text)?;
     let candidates = moves_with_paths(pos);
     match match_path(&candidates, &given) {
         Ok(Some(mv)) => Ok(mv),

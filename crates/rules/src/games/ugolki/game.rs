@@ -207,6 +207,6 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     }
 
     fn board_picture(pos: &Position) -> Vec<String> {
-        crate::game::text::board_picture::<Ugolki<DIAGONAL>>(pos)
+        crate::notation::board_picture::<Full8>(MoveStyle::Algebraic, |sq| pos.piece_at(sq))
     }
 }

@@ -6,14 +6,12 @@
 //!
 //! Nothing here panics on input.
 
-use super::Ugolki;
 use super::house::House;
 use super::movegen::{gen_moves, is_jump_chain};
 use super::position::{Move, Position};
 use crate::board::{Full8, Geometry};
-use crate::game::text::{Fen, parse_move_squares, write_fen};
 use crate::moves::{MoveList, Path};
-use crate::notation::{MoveRecord, NotationError};
+use crate::notation::{Fen, MoveRecord, MoveStyle, NotationError, parse_move_squares, write_fen};
 use crate::types::{Bitboard, Side, Square};
 
 /// Splits the house field (`H3x3`, `H3x4`, `Htriangle`) off a FEN: the rest of the FEN, and
@@ -51,7 +49,7 @@ pub fn parse_fen<const DIAGONAL: bool>(
     house: House,
 ) -> Result<(Position, Vec<(String, u64)>), NotationError> {
     let (rest, given) = take_house(text)?;
-    let fen = Fen::parse::<Ugolki<DIAGONAL>>(&rest)?;
+    let fen = Fen::parse::<Full8>(MoveStyle::Algebraic, &rest)?;
     if fen.kings.any() {
         return Err(NotationError::Position(
             "Ugolki has no kings (no K before a square)".to_string(),
@@ -65,7 +63,12 @@ pub fn parse_fen<const DIAGONAL: bool>(
 /// The FEN of a position: `W:Wa1,…:Bf6,…`, then `:H<house>` unless the house is `3x3`.
 pub fn fen<const DIAGONAL: bool>(pos: &Position) -> String {
     let pieces = [pos.pieces(Side::White), pos.pieces(Side::Black)];
-    let mut text = write_fen::<Ugolki<DIAGONAL>>(pos.side_to_move(), pieces, Bitboard::EMPTY);
+    let mut text = write_fen::<Full8>(
+        MoveStyle::Algebraic,
+        pos.side_to_move(),
+        pieces,
+        Bitboard::EMPTY,
+    );
     if pos.house() != House::default() {
         text.push_str(&format!(":H{}", pos.house()));
     }
@@ -103,7 +106,7 @@ pub fn parse_move<const DIAGONAL: bool>(pos: &Position, text: &str) -> Result<Mo
     if text.is_empty() {
         return Err(NotationError::Empty("move"));
     }
-    let given = parse_move_squares::<Ugolki<DIAGONAL>>(text)?;
+    let given = parse_move_squares::<Full8>(MoveStyle::Algebraic, text)?;
     let (from, to) = (given[0], given[given.len() - 1]);
     let mut list = MoveList::new();
     gen_moves::<DIAGONAL>(pos, &mut list);

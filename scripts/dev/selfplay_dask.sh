@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Self-play sharded over Dask (see scripts/selfplay_dask.py for the options). Installs Dask into
+# Self-play sharded over Dask (see scripts/dev/selfplay_dask.py for the options). Installs Dask into
 # target/dask-venv on first use, builds damka, and runs on a local cluster of this machine's
 # cores unless --scheduler names a running one. Not part of the tests.
 #
-#   scripts/selfplay_dask.sh --games 400 --workers 2 --out target/sp.txt --compare
+#   scripts/dev/selfplay_dask.sh --games 400 --workers 2 --out target/sp.txt --compare
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 venv=target/dask-venv
 if ! "$venv/bin/python" -c 'import dask.distributed' 2>/dev/null; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet 'dask[distributed]'
 fi
 cargo build --release --quiet --bin damka
-exec "$venv/bin/python" scripts/selfplay_dask.py "$@"
+exec "$venv/bin/python" scripts/dev/selfplay_dask.py "$@"

@@ -7,7 +7,7 @@ so are games of a variant pydraughts lacks (giveaway). Russian, Brazilian and In
 (pydraughts' "standard") games are checked. Prints one line per game and a summary; exits 1 if
 any game disagrees.
 
-Run it through scripts/pdn_check.sh, which installs pydraughts first.
+Run it through scripts/interop/pdn_check.sh, which installs pydraughts first.
 """
 
 import argparse

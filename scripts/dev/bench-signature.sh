@@ -4,7 +4,7 @@
 # Russian and `Bench <game>: <N>` for another game (International: `Bench international: <N>`).
 # A commit that changes the search or an evaluation on purpose states the new numbers that way.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 cargo build --release --quiet
 

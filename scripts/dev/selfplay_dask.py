@@ -4,8 +4,8 @@
 Game n of a run is the same game wherever it is played (`damka selfplay --first-game`), so the
 joined file holds exactly the games that one `damka selfplay` of them all would write.
 
-    scripts/selfplay_dask.sh --games 2000 --out target/selfplay.txt            # local cluster
-    scripts/selfplay_dask.sh --scheduler tcp://head:8786 --damka /opt/damka ... # real cluster
+    scripts/dev/selfplay_dask.sh --games 2000 --out target/selfplay.txt            # local cluster
+    scripts/dev/selfplay_dask.sh --scheduler tcp://head:8786 --damka /opt/damka ... # real cluster
 
 Each shard is `--shard-size` games on one worker thread; its positions come back to this client,
 which writes them to `<out>.shards/shard-NNNNN.txt` as each shard finishes. An interrupted run

@@ -23,11 +23,11 @@ Rules:
     5. no legal move loses (checked first).
 
 Usage:
-  python3 scripts/ugolki_reference.py perft classic|diagonal FEN DEPTH
-  python3 scripts/ugolki_reference.py divide classic|diagonal FEN DEPTH
-  python3 scripts/ugolki_reference.py moves classic|diagonal FEN
-  python3 scripts/ugolki_reference.py check-rules classic|diagonal tests/data/ugolki/rules.txt
-  python3 scripts/ugolki_reference.py fill-rules classic|diagonal FILE   (writes the move lines)
+  python3 scripts/reference/ugolki_reference.py perft classic|diagonal FEN DEPTH
+  python3 scripts/reference/ugolki_reference.py divide classic|diagonal FEN DEPTH
+  python3 scripts/reference/ugolki_reference.py moves classic|diagonal FEN
+  python3 scripts/reference/ugolki_reference.py check-rules classic|diagonal tests/data/ugolki/rules.txt
+  python3 scripts/reference/ugolki_reference.py fill-rules classic|diagonal FILE   (writes the move lines)
 FEN: `W:Wa1,b1:Bh8,g8:Htriangle:F12` (side to move, each side's squares, optional house and
 move number).
 """

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The browser test of `damka gui`: a headless Chromium, driven by Selenium, plays through the
-# page by clicks (scripts/gui_browser_test.py says what it covers) and saves each game's board
+# page by clicks (scripts/dev/gui_browser_test.py says what it covers) and saves each game's board
 # to docs/gui/<game>.png.
 #
 # It installs what it needs: Chromium and its driver through apt-get when they are missing and
@@ -10,7 +10,7 @@
 # Environment: CHROMIUM, CHROMEDRIVER (defaults /usr/bin/chromium, /usr/bin/chromedriver),
 # GUI_VENV (default target/gui-venv), GUI_SHOTS (default docs/gui), PYTHON (default python3).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 chromedriver="${CHROMEDRIVER:-/usr/bin/chromedriver}"
@@ -44,6 +44,6 @@ fi
 
 cargo build --release --quiet
 start=$(date +%s)
-"$venv/bin/python" scripts/gui_browser_test.py target/release/damka "$chromedriver" \
+"$venv/bin/python" scripts/dev/gui_browser_test.py target/release/damka "$chromedriver" \
     "$chromium" "$shots"
 echo "gui browser test: $(($(date +%s) - start)) s"

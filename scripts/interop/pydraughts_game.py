@@ -3,7 +3,7 @@
 pydraughts' HubEngine (the client lidraughts bots use), and a second player, with pydraughts
 refereeing every move.
 
-Run it through scripts/pydraughts_game.sh, which builds damka and installs pydraughts into a
+Run it through scripts/interop/pydraughts_game.sh, which builds damka and installs pydraughts into a
 virtual environment. Each game prints its moves and the result pydraughts declares; the script
 fails (exit status 1) if damka refuses the variant, ever answers with a move pydraughts does not
 accept, or if damka and pydraughts disagree about a side having no move left.

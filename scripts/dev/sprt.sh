@@ -3,9 +3,9 @@
 # worktree and built in release mode, then `damka match` (built from this checkout) plays them
 # against each other until the test decides. Not part of CI.
 #
-#   scripts/sprt.sh <candidate-rev> <base-rev> [damka match options]
-#   scripts/sprt.sh HEAD main
-#   scripts/sprt.sh my-branch main --tc 20+0.2 --sprt 0,3 --concurrency 1
+#   scripts/dev/sprt.sh <candidate-rev> <base-rev> [damka match options]
+#   scripts/dev/sprt.sh HEAD main
+#   scripts/dev/sprt.sh my-branch main --tc 20+0.2 --sprt 0,3 --concurrency 1
 #
 # The candidate is engine 1: a positive Elo means it is stronger, and "H1 accepted" means it is
 # at least elo1 stronger. Defaults, each used only when the option is not given: --sprt 0,5
@@ -25,7 +25,7 @@ candidate_rev="$1"
 base_rev="$2"
 shift 2
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${SPRT_TARGET_DIR:-$root/target/sprt}"
 mkdir -p "$out"
 work="$(mktemp -d "${TMPDIR:-/tmp}/damka-sprt.XXXXXX")"

@@ -2,7 +2,7 @@
 """Complete International draughts games between `damka dxp --listen` and pydraughts'
 DXPEngine (pydraughts initiates, damka follows), pydraughts refereeing every move.
 
-Run it through `scripts/pydraughts_game.sh --dxp`, which builds damka and installs pydraughts
+Run it through `scripts/interop/pydraughts_game.sh --dxp`, which builds damka and installs pydraughts
 into a virtual environment. In each game a seeded random mover plays against damka through
 DXPEngine, damka White in odd games and Black in even ones. The script fails (exit status 1)
 if damka refuses a game, sends a move pydraughts does not accept, or does not answer.

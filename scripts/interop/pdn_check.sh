@@ -4,13 +4,13 @@
 # pdn_check.py). Not part of CI: it needs the network once, to install pydraughts into a
 # virtual environment under target/.
 #
-#   scripts/pdn_check.sh match.pdn
+#   scripts/interop/pdn_check.sh match.pdn
 #
 # Environment: PYDRAUGHTS_VERSION (default 0.6.7, the version checked), PYDRAUGHTS_VENV (where
 # the environment lives), PYTHON (default python3).
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 version="${PYDRAUGHTS_VERSION:-0.6.7}"
 venv="${PYDRAUGHTS_VENV:-$root/target/pydraughts-venv}"
 
@@ -18,4 +18,4 @@ if [[ ! -x "$venv/bin/python" ]]; then
     "${PYTHON:-python3}" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pydraughts==$version"
-exec "$venv/bin/python" "$root/scripts/pdn_check.py" "$@"
+exec "$venv/bin/python" "$root/scripts/interop/pdn_check.py" "$@"

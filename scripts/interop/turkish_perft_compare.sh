@@ -4,14 +4,14 @@
 # target/kish-compare (needs crates.io once), then runs single-threaded perft from the start
 # position, alternating damka and kish, each pinned to CPU 0.
 #
-#   scripts/turkish_perft_compare.sh [DEPTH=8] [REPEATS=3]
+#   scripts/interop/turkish_perft_compare.sh [DEPTH=8] [REPEATS=3]
 #
 #  - kish-native: kish's own Board::perft (bulk count at the last ply). It lists a flying
 #    king's capture once per landing path, so from depth 7 it counts more than the reference.
 #  - kish-dedup: the same generator with identical moves (same from, to, captured set) merged:
 #    the reference convention, the one damka counts.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 DEPTH=${1:-8}; REPEATS=${2:-3}
 ROOT=$PWD/target/kish-compare; PROJ=$ROOT/kishperft
 cargo build --release --quiet

@@ -3,8 +3,8 @@
 # (Threads 1-2, Hash 1-256, Ponder on/off, MultiPV 1-3), random stops, ponderhits and position
 # jumps in the middle of a search, on a very short clock (0.2 s + 0.01 s). Not part of CI.
 #
-#   scripts/soak.sh                      # 100 games of every game
-#   scripts/soak.sh --games 20 --variant russian,turkish --seed 7
+#   scripts/dev/soak.sh                      # 100 games of every game
+#   scripts/dev/soak.sh --games 20 --variant russian,turkish --seed 7
 #
 # Prints one line per game with the crashes, illegal moves, time losses and unanswered commands
 # (all must be 0), the worst stop -> bestmove latency, and the peak resident memory over Hash
@@ -13,7 +13,7 @@
 # SOAK_NICE (default -5 when run as root, else 0) sets the scheduling priority of the run, so
 # that a busy machine does not turn scheduling delays into time losses.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 cargo build --release --quiet --bin damka --example soak
 

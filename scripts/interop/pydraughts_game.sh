@@ -3,17 +3,17 @@
 # HubEngine, pydraughts refereeing every move (see pydraughts_game.py). Not part of CI: it needs
 # the network once, to install pydraughts into a virtual environment under target/.
 #
-#   scripts/pydraughts_game.sh                      # damka vs damka, then a random mover vs damka
-#   scripts/pydraughts_game.sh --games random --time 5
-#   scripts/pydraughts_game.sh --variant international            # sends variant=standard
-#   scripts/pydraughts_game.sh --variant international --hub-variant normal
-#   scripts/pydraughts_game.sh --dxp [--games 4 --depth 4]    # DXPEngine vs damka dxp --listen
+#   scripts/interop/pydraughts_game.sh                      # damka vs damka, then a random mover vs damka
+#   scripts/interop/pydraughts_game.sh --games random --time 5
+#   scripts/interop/pydraughts_game.sh --variant international            # sends variant=standard
+#   scripts/interop/pydraughts_game.sh --variant international --hub-variant normal
+#   scripts/interop/pydraughts_game.sh --dxp [--games 4 --depth 4]    # DXPEngine vs damka dxp --listen
 #
 # Environment: PYDRAUGHTS_VERSION (default 0.6.7, the version checked), PYDRAUGHTS_VENV (where
 # the environment lives), PYTHON (default python3).
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 version="${PYDRAUGHTS_VERSION:-0.6.7}"
 venv="${PYDRAUGHTS_VENV:-$root/target/pydraughts-venv}"
 
@@ -28,6 +28,6 @@ fi
 export RUST_LOG="${RUST_LOG:-error}"
 if [[ "${1:-}" == "--dxp" ]]; then
     shift
-    exec "$venv/bin/python" "$root/scripts/pydraughts_dxp.py" --engine "$root/target/release/damka" "$@"
+    exec "$venv/bin/python" "$root/scripts/interop/pydraughts_dxp.py" --engine "$root/target/release/damka" "$@"
 fi
-exec "$venv/bin/python" "$root/scripts/pydraughts_game.py" --engine "$root/target/release/damka" "$@"
+exec "$venv/bin/python" "$root/scripts/interop/pydraughts_game.py" --engine "$root/target/release/damka" "$@"

@@ -2,8 +2,8 @@
 """An independent Fuk move generator and perft, written from the rules in docs/rules.md and
 sharing no code with damka: the reference for tests/data/fuk/*.perft and rules.txt.
 
-    scripts/fuk_reference.py perft FEN DEPTH     # prints the node count
-    scripts/fuk_reference.py moves FEN           # prints the legal moves, one per line
+    scripts/reference/fuk_reference.py perft FEN DEPTH     # prints the node count
+    scripts/reference/fuk_reference.py moves FEN           # prints the legal moves, one per line
 
 Squares are (file, rank) pairs, a1 = (0, 0); only squares with file + rank even are used. A
 move is (huffed square or None, from, to, frozenset of captured squares, crowned?); perft counts

@@ -24,10 +24,10 @@ Rules:
     move ends.
 
 Usage:
-  python3 scripts/towers_reference.py perft bashni|lasca DEPTH [FEN]
-  python3 scripts/towers_reference.py moves bashni|lasca FEN
-  python3 scripts/towers_reference.py check-rules bashni|lasca tests/data/<game>/rules.txt
-  python3 scripts/towers_reference.py random bashni|lasca GAMES SEED PATH-TO-DAMKA
+  python3 scripts/reference/towers_reference.py perft bashni|lasca DEPTH [FEN]
+  python3 scripts/reference/towers_reference.py moves bashni|lasca FEN
+  python3 scripts/reference/towers_reference.py check-rules bashni|lasca tests/data/<game>/rules.txt
+  python3 scripts/reference/towers_reference.py random bashni|lasca GAMES SEED PATH-TO-DAMKA
       (plays random games with this generator; at every position damka's legal moves and, after
        every move, damka's position must be the reference's, driven through its protocol)
 FEN: `W:a1w,c3wbb,d4Bw` (side to move, then each tower: square and pieces top first); extra

@@ -21,10 +21,10 @@ Rules:
   * a move is (from, to, set of captured squares), each distinct one once.
 
 Usage:
-  python3 scripts/turkish_reference.py perft FEN DEPTH
-  python3 scripts/turkish_reference.py divide FEN DEPTH
-  python3 scripts/turkish_reference.py moves FEN
-  python3 scripts/turkish_reference.py check-rules tests/data/turkish/rules.txt
+  python3 scripts/reference/turkish_reference.py perft FEN DEPTH
+  python3 scripts/reference/turkish_reference.py divide FEN DEPTH
+  python3 scripts/reference/turkish_reference.py moves FEN
+  python3 scripts/reference/turkish_reference.py check-rules tests/data/turkish/rules.txt
 FEN: `W:Wa2,Kd4:Bh7,Ke5` (side to move, then each side's squares, K marks a king); extra fields
 such as `:H12` are ignored.
 """

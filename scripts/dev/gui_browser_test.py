@@ -5,9 +5,9 @@ the way, refuses an illegal click with a message, sets positions from FEN (and r
 one), builds a Bashni tower by a capture clicked square by square, plays an Ugolki jump chain
 and a Fuk huff, and saves a screenshot of every game's board to docs/gui/<game>.png.
 
-    scripts/gui_browser_test.py <damka binary> <chromedriver> <chromium> <screenshot dir>
+    scripts/dev/gui_browser_test.py <damka binary> <chromedriver> <chromium> <screenshot dir>
 
-Run through scripts/gui_browser_test.sh, which installs what it needs.
+Run through scripts/dev/gui_browser_test.sh, which installs what it needs.
 """
 
 import os

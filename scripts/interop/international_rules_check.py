@@ -12,9 +12,9 @@ any mismatch (2 if the file cannot be parsed or pydraughts is missing).
 Not part of CI: it needs pydraughts, which is not a dependency of the crate.
 
     python3 -m venv /tmp/pd && /tmp/pd/bin/pip install pydraughts==0.6.7
-    /tmp/pd/bin/python scripts/international_rules_check.py            # from the repository root
-    /tmp/pd/bin/python scripts/international_rules_check.py -v         # print both move sets on mismatch
-    /tmp/pd/bin/python scripts/international_rules_check.py other.txt  # check another file
+    /tmp/pd/bin/python scripts/interop/international_rules_check.py            # from the repository root
+    /tmp/pd/bin/python scripts/interop/international_rules_check.py -v         # print both move sets on mismatch
+    /tmp/pd/bin/python scripts/interop/international_rules_check.py other.txt  # check another file
 
 The version checked is pydraughts 0.6.7 (`pip install pydraughts==0.6.7`).
 """
@@ -23,7 +23,7 @@ import argparse
 import os
 import sys
 
-DEFAULT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data",
+DEFAULT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data",
                             "international", "rules.txt")
 
 
