@@ -1,7 +1,9 @@
-//! Makes an opening book such as `openings/russian.txt` or `openings/international.txt`: every
-//! distinct position a few plies after the start whose fixed-depth damka score is close to equal.
+//! Makes an opening book such as the Russian one (`openings/russian.txt` in the draughts games'
+//! folder of damka-rules): every distinct position a few plies after the start whose
+//! fixed-depth damka score is close to equal. A game's book sits in its folder, in
+//! `openings/<name>.txt`, and is compiled in as the game's `OPENING_BOOK`.
 //!
-//! `cargo run --release --example make_openings -- [--variant NAME] [plies] [depth] [window] [threads] > openings/NAME.txt`
+//! `cargo run --release --features dev-tools --example make_openings -- [--variant NAME] [plies] [depth] [window] [threads] > NAME.txt`
 //! (variant russian by default; defaults 6, 8, 40, 2). Progress goes to stderr; the book, with a
 //! header that says how it was made, to stdout.
 
@@ -54,7 +56,7 @@ fn main() {
             kept.len()
         ),
         format!(
-            "# Made by: cargo run --release --example make_openings --{variant_arg} {} {} {} {} > openings/{}.txt",
+            "# Made by: cargo run --release --features dev-tools --example make_openings --{variant_arg} {} {} {} {} > {}.txt",
             config.plies,
             config.depth,
             config.window,

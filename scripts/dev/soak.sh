@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-cargo build --release --quiet --bin damka --example soak
+cargo build --release --quiet --features dev-tools --bin damka --example soak
 
 args=("$@")
 if ! printf '%s\n' "${args[@]+"${args[@]}"}" | grep -qx -- '--games'; then

@@ -14,10 +14,14 @@
 //! * `--hang-at N`       never answer the N-th `go`, and ignore everything after it;
 //! * `--name NAME`       the `id name` (default `test-engine`).
 
-use damka::engine::session::{GameSession, new_session};
-use damka::output;
-use damka::rules::draw::DrawRules;
-use damka::rules::games::Variant;
+use damka_engine::session::{GameSession, new_session};
+use damka_rules::draw::DrawRules;
+use damka_rules::games::Variant;
+
+/// The binary's own copy of damka's stdout writer, so that it links the rules and the engine
+/// only, not the front ends.
+#[path = "../output.rs"]
+mod output;
 use std::io::BufRead;
 use std::time::Duration;
 

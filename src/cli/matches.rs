@@ -91,7 +91,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "damka match")]
     pub event: String,
     /// The game.
-    #[arg(long, default_value_t = Variant::Russian)]
+    #[arg(long, default_value_t = Variant::default())]
     pub variant: Variant,
 }
 

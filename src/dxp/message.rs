@@ -396,6 +396,15 @@ impl Message {
     }
 }
 
+/// The `GameType` number of the one game DXP plays: International draughts. The protocol's
+/// messages have no field to name another, and its board is the 10×10 one.
+const GAME_TYPE: u32 = 20;
+
+/// The game DXP plays, found in the list of games by its PDN `GameType` number.
+pub fn game() -> damka_rules::games::Variant {
+    damka_rules::pdn::game_of_type(GAME_TYPE).expect("a game with GameType 20 is in the list")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,8 +19,8 @@ pub mod player;
 use connection::{Connection, Received};
 use damka_engine::engine::Engine;
 use damka_rules::game::GameResult;
-use damka_rules::games::Variant;
 use damka_rules::types::Side;
+pub use message::game;
 use message::{AcceptCode, BackCode, DxpPosition, EndReason, Message, VERSION};
 use player::{DxpGame, Thinking};
 use std::net::{TcpListener, TcpStream};
@@ -47,10 +47,10 @@ impl Default for DxpConfig {
     }
 }
 
-/// A new engine for International draughts with the configured options.
+/// A new engine for DXP's game with the configured options.
 fn new_engine(config: &DxpConfig) -> Result<Engine, String> {
     let mut engine = Engine::new();
-    engine.set_option("UCI_Variant", Some(Variant::International.name()))?;
+    engine.set_option("UCI_Variant", Some(game().name()))?;
     for (name, value) in &config.options {
         engine.set_option(name, Some(value))?;
     }
@@ -312,7 +312,7 @@ pub struct Played {
 /// The DXP position of a FEN, for a game request.
 fn request_position(engine: &mut Engine, fen: &str) -> Result<DxpPosition, String> {
     engine.set_position(Some(fen), &[])?;
-    let squares = crate::hub::notation::HubSquares::for_variant(Variant::International);
+    let squares = crate::hub::notation::HubSquares::for_variant(game());
     let game = engine.game();
     let cells = (1..=50u8)
         .map(|n| {

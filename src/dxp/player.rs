@@ -8,7 +8,6 @@ use crate::hub::notation::{HubSquares, board_to_fen, find_move};
 use damka_engine::engine::Engine;
 use damka_engine::search::{Limits, Silent};
 use damka_rules::game::GameResult;
-use damka_rules::games::Variant;
 use damka_rules::notation::MoveRecord;
 use damka_rules::types::Side;
 use std::time::{Duration, Instant};
@@ -50,8 +49,11 @@ impl DxpGame {
         thinking: Thinking,
     ) -> Result<DxpGame, Refusal> {
         let variant = engine.options().variant;
-        if variant != Variant::International {
-            let why = format!("DXP plays International draughts only, not {variant}");
+        if variant != super::message::game() {
+            let why = format!(
+                "DXP plays {} only, not {variant}",
+                super::message::game().title()
+            );
             return Err(Refusal(why));
         }
         let squares = HubSquares::for_variant(variant);

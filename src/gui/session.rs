@@ -520,9 +520,11 @@ impl Session {
         };
         let variant = match (game.tag("Variant"), game.tag("GameType")) {
             (Some(name), _) => name.parse().map_err(|e| format!("{e}"))?,
-            (None, Some(number)) => Variant::ALL
-                .into_iter()
-                .find(|v| pdn::game_type(*v).to_string() == number.trim())
+            (None, Some(number)) => number
+                .trim()
+                .parse()
+                .ok()
+                .and_then(pdn::game_of_type)
                 .unwrap_or(self.engine.options().variant),
             (None, None) => self.engine.options().variant,
         };

@@ -428,27 +428,23 @@ mod tests {
     }
 
     #[test]
-    fn variant_names_include_the_hub_aliases() {
-        for (name, variant) in [
-            ("russian", Variant::Russian),
-            ("Giveaway", Variant::Giveaway),
-            ("brazilian", Variant::Brazilian),
-            ("international", Variant::International),
-            ("normal", Variant::International),
-            ("NORMAL", Variant::International),
-            (" standard ", Variant::International),
-        ] {
-            assert_eq!(Variant::from_name_or_alias(name), Some(variant), "{name}");
+    fn variant_names_include_the_games_aliases() {
+        for variant in Variant::ALL {
+            let upper = variant.name().to_ascii_uppercase();
+            assert_eq!(Variant::from_name_or_alias(&upper), Some(variant));
+            for alias in variant.aliases() {
+                assert_eq!(
+                    Variant::from_name_or_alias(&format!(" {alias} ")),
+                    Some(variant)
+                );
+                assert!(unknown_variant("chess").contains(alias), "{alias}");
+            }
+            assert!(unknown_variant("chess").contains(variant.name()));
         }
         for name in ["", "chess", "frisian", "international10"] {
             assert_eq!(Variant::from_name_or_alias(name), None, "{name}");
         }
-        assert_eq!(
-            unknown_variant("chess"),
-            "unknown variant 'chess' (known: russian, giveaway, brazilian, \
-             international (also normal, standard), turkish, fuk, ugolki, ugolki-diagonal, \
-             bashni, lasca)"
-        );
+        assert!(unknown_variant("chess").starts_with("unknown variant 'chess' (known: "));
     }
 
     #[test]

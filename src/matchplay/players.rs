@@ -277,9 +277,10 @@ impl DxpPlayer {
         variant: Variant,
         timeout: Duration,
     ) -> Result<DxpPlayer, EngineError> {
-        if variant != Variant::International {
+        if variant != crate::dxp::game() {
             return Err(EngineError::Spawn(format!(
-                "DXP engines play International draughts, not {variant}"
+                "DXP engines play {}, not {variant}",
+                crate::dxp::game().title()
             )));
         }
         let address = &command.program;

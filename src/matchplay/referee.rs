@@ -172,7 +172,7 @@ impl RefereeConfig {
     /// Russian rules, the given time control, no margin, no adjudication.
     pub fn new(time: TimeControl) -> RefereeConfig {
         RefereeConfig {
-            variant: Variant::Russian,
+            variant: Variant::default(),
             time,
             margin: Duration::ZERO,
             rules: DrawRules::default(),

@@ -185,7 +185,7 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
     .into_iter()
     .map(|(n, v)| (n.to_string(), v))
     .collect();
-    if config.referee.variant != Variant::Russian {
+    if pdn::needs_variant_tag(config.referee.variant) {
         tags.push((
             "Variant".to_string(),
             config.referee.variant.name().to_string(),

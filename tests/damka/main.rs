@@ -10,6 +10,7 @@ mod egdb;
 mod faults;
 mod gui;
 mod hub;
+mod hub_notation;
 mod matchplay;
 mod parsers_prop;
 mod protocol;

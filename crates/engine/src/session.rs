@@ -163,7 +163,7 @@ impl<G: Game> GameSession for Record<G> {
         G::counters_shown(&counters, pos)
             .into_iter()
             .map(|(reason, plies)| {
-                let left = remaining.as_slice().iter().find(|(r, _)| *r == reason);
+                let left = remaining.iter().find(|(r, _)| *r == reason);
                 match left {
                     Some((_, left)) => format!("{reason}: {plies} plies, draw in {left}"),
                     None => format!("{reason}: {plies} plies (rule off)"),

@@ -252,9 +252,8 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damka_rules::games::draughts::Russian;
-    use damka_rules::games::draughts::movegen::gen_moves;
-    use damka_rules::games::draughts::position::Position;
+    use damka_rules::game::Game;
+    use damka_rules::games::Variant;
 
     #[test]
     fn entries_round_trip() {
@@ -272,13 +271,16 @@ mod tests {
 
     #[test]
     fn hints_resolve_to_the_same_move() {
-        let pos = Position::<Russian>::startpos();
-        let mut list = MoveList::new();
-        gen_moves(&pos, &mut list);
-        for &mv in list.iter() {
-            assert_eq!(MoveHint::new(mv, &list).resolve(&list), Some(mv));
+        for variant in Variant::ALL {
+            damka_rules::with_game!(variant, G => {
+                let mut list = MoveList::new();
+                G::generate(&G::start(), &mut list);
+                for &mv in list.iter() {
+                    assert_eq!(MoveHint::new(mv, &list).resolve(&list), Some(mv), "{variant}");
+                }
+                assert_eq!(MoveHint::NONE.resolve(&list), None);
+            })
         }
-        assert_eq!(MoveHint::NONE.resolve(&list), None);
     }
 
     #[test]

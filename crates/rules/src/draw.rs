@@ -10,18 +10,19 @@
 use std::fmt;
 
 /// Why a game was drawn: the name of the rule, as `Result: draw (<name>)` and the match
-/// reports show it. Each game defines the reasons of its own rules.
+/// reports show it. Each game defines the reasons of its own rules. One pointer wide (to the
+/// name), because the search keeps a few at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct DrawReason(&'static str);
+pub struct DrawReason(&'static &'static str);
 
 impl DrawReason {
-    /// A reason called `name`.
-    pub const fn new(name: &'static str) -> DrawReason {
+    /// A reason called `name`: `DrawReason::new(&"material unchanged")`.
+    pub const fn new(name: &'static &'static str) -> DrawReason {
         DrawReason(name)
     }
 
     /// Threefold repetition, the draw every game has.
-    pub const REPETITION: DrawReason = DrawReason("threefold repetition");
+    pub const REPETITION: DrawReason = DrawReason(&"threefold repetition");
 
     /// The short stable name.
     pub const fn name(self) -> &'static str {
@@ -31,7 +32,7 @@ impl DrawReason {
 
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        f.write_str(self.name())
     }
 }
 
@@ -90,21 +91,22 @@ const MAX_SET: usize = 16;
 
 /// The draw rules in force: the value of every draw option, by name. Only the options set away
 /// from their defaults are stored, so [`DrawRules::default`] is every game's own rules, and a
-/// game's checks cost one comparison unless a user changed something.
+/// game's check costs one comparison unless a user changed something.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawRules {
-    /// No draw rule at all, whatever the values ([`DrawRules::none`]).
-    all_off: bool,
-    /// Options given a value other than their default, sorted by name; `len` are used.
+    /// Options given a value other than their default, sorted by name; `len` are used, or
+    /// [`ALL_OFF`] for no draw rule at all ([`DrawRules::none`]).
     set: [(&'static str, u16); MAX_SET],
     len: u8,
 }
+
+/// The `len` of [`DrawRules::none`].
+const ALL_OFF: u8 = u8::MAX;
 
 impl Default for DrawRules {
     /// Every rule as its game declares it.
     fn default() -> Self {
         DrawRules {
-            all_off: false,
             set: [("", 0); MAX_SET],
             len: 0,
         }
@@ -115,27 +117,36 @@ impl DrawRules {
     /// No draw rule at all, repetition included (for tests and analysis).
     pub fn none() -> DrawRules {
         DrawRules {
-            all_off: true,
+            len: ALL_OFF,
             ..DrawRules::default()
         }
     }
 
-    /// The value of `option`: 1 or 0 for a switch, the length for a length.
+    /// The options set away from their defaults, with their values.
+    fn changed(&self) -> &[(&'static str, u16)] {
+        let len = if self.len == ALL_OFF { 0 } else { self.len };
+        &self.set[..len as usize]
+    }
+
+    /// The value of `option`: 1 or 0 for a switch, the length for a length. Under
+    /// [`DrawRules::none`] every switch is 0.
     #[inline]
     pub fn value(&self, option: &DrawOption) -> u16 {
-        if self.len == 0 {
-            return option.default_value();
+        match self.len {
+            0 => option.default_value(),
+            ALL_OFF if matches!(option.kind, DrawKind::Switch { .. }) => 0,
+            _ => self
+                .changed()
+                .iter()
+                .find(|(name, _)| *name == option.name)
+                .map_or(option.default_value(), |&(_, value)| value),
         }
-        self.set[..self.len as usize]
-            .iter()
-            .find(|(name, _)| *name == option.name)
-            .map_or(option.default_value(), |&(_, value)| value)
     }
 
     /// True if the rule `option` switches is in force.
     #[inline]
     pub fn is_on(&self, option: &DrawOption) -> bool {
-        !self.all_off && self.value(option) != 0
+        self.value(option) != 0
     }
 
     /// The length `option` sets, in moves of each side.
@@ -145,7 +156,8 @@ impl DrawRules {
     }
 
     /// Sets `option` to `value` (1 or 0 for a switch). An error if the value is out of the
-    /// option's range or too many options are set away from their defaults.
+    /// option's range or too many options are set away from their defaults. Setting an option
+    /// leaves [`DrawRules::none`]: the other options take their values again.
     pub fn set(&mut self, option: &DrawOption, value: u16) -> Result<(), String> {
         let (min, max) = match option.kind {
             DrawKind::Switch { .. } => (0, 1),
@@ -157,7 +169,8 @@ impl DrawRules {
                 option.name
             ));
         }
-        let mut set: Vec<(&'static str, u16)> = self.set[..self.len as usize]
+        let mut set: Vec<(&'static str, u16)> = self
+            .changed()
             .iter()
             .copied()
             .filter(|(name, _)| *name != option.name)
@@ -183,41 +196,46 @@ impl DrawRules {
     }
 }
 
-/// The draw rules that are running, with the plies each has left (see
-/// [`Game::counters_remaining`](crate::game::Game::counters_remaining)).
-#[derive(Clone, Copy, Debug)]
-pub struct Remaining {
-    items: [(DrawReason, u16); 6],
-    len: usize,
-}
+/// The most draw rules a game has running at once.
+const MAX_RUNNING: usize = 6;
 
-impl Default for Remaining {
-    fn default() -> Self {
-        Remaining {
-            items: [(DrawReason::REPETITION, 0); 6],
-            len: 0,
-        }
-    }
+/// The draw rules that are running, with the plies each has left (see
+/// [`Game::counters_remaining`](crate::game::Game::counters_remaining)). Small and cheap to
+/// make: the search asks for it at every node.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Remaining {
+    reasons: [Option<DrawReason>; MAX_RUNNING],
+    left: [u16; MAX_RUNNING],
+    len: usize,
 }
 
 impl Remaining {
     /// Adds a running rule with the plies it has left.
+    #[inline]
     pub fn push(&mut self, reason: DrawReason, left: u16) {
-        self.items[self.len] = (reason, left);
+        self.reasons[self.len] = Some(reason);
+        self.left[self.len] = left;
         self.len += 1;
     }
 
-    /// The running rules and their plies left.
-    pub fn as_slice(&self) -> &[(DrawReason, u16)] {
-        &self.items[..self.len]
+    /// The running rules and their plies left, in the order they were added.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = (DrawReason, u16)> + '_ {
+        (0..self.len).filter_map(|i| Some((self.reasons[i]?, self.left[i])))
+    }
+
+    /// The plies left of each running rule, in the order they were added.
+    #[inline]
+    pub fn lefts(&self) -> &[u16] {
+        &self.left[..self.len]
     }
 
     /// The first rule that has run out, if any.
+    #[inline]
     pub fn expired(&self) -> Option<DrawReason> {
-        self.as_slice()
-            .iter()
-            .find(|(_, left)| *left == 0)
-            .map(|(reason, _)| *reason)
+        (0..self.len)
+            .find(|&i| self.left[i] == 0)
+            .and_then(|i| self.reasons[i])
     }
 }
 

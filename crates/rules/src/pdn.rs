@@ -14,12 +14,25 @@
 use crate::games::Variant;
 use std::fmt;
 
-/// The `GameType` number of a game in PDN 3.0: 25 for Russian, 26 for Brazilian, 20 for
-/// International. PDN has no
-/// number for Russian giveaway; it is played on the Russian board with Russian moves, so its
-/// games are written as type 25 and the match runner adds a `Variant` tag.
+/// The `GameType` number of a game in PDN 3.0 ([`Game::PDN_GAME_TYPE`](crate::game::Game)): 25
+/// for Russian, 26 for Brazilian, 20 for International. Games PDN has no number for are written
+/// under the number of the board and moves they share (giveaway and Fuk as Russian, 25), with a
+/// `Variant` tag ([`needs_variant_tag`]).
 pub fn game_type(variant: Variant) -> u32 {
     crate::with_game!(variant, G => <G as crate::game::Game>::PDN_GAME_TYPE)
+}
+
+/// The game a `GameType` number names on its own: the first in the list of games with that
+/// number.
+pub fn game_of_type(number: u32) -> Option<Variant> {
+    Variant::ALL
+        .into_iter()
+        .find(|&variant| game_type(variant) == number)
+}
+
+/// True if a game's PDN needs a `Variant` tag: its `GameType` number names another game.
+pub fn needs_variant_tag(variant: Variant) -> bool {
+    game_of_type(game_type(variant)) != Some(variant)
 }
 
 /// The result of a game as PDN records it.

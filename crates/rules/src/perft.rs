@@ -97,30 +97,34 @@ pub fn summary(nodes: u64, elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::draughts::{Draughts, International, Russian};
-
-    type G = Draughts<Russian>;
+    use crate::games::Variant;
 
     #[test]
-    fn shallow_start_position_counts() {
-        let start = G::start();
-        let expected = [1, 7, 49, 302, 1469, 7482];
-        for (depth, nodes) in expected.into_iter().enumerate() {
-            assert_eq!(perft::<G>(&start, depth as u32, Counting::Moves), nodes);
+    fn the_first_plies_count_the_legal_moves() {
+        for variant in Variant::ALL {
+            crate::with_game!(variant, G => {
+                let start = G::start();
+                let mut list = MoveList::new();
+                G::generate(&start, &mut list);
+                assert_eq!(perft::<G>(&start, 0, Counting::Moves), 1, "{variant}");
+                assert_eq!(perft::<G>(&start, 1, Counting::Moves), list.len() as u64, "{variant}");
+            })
         }
-        type I = Draughts<International>;
-        assert_eq!(perft::<I>(&I::start(), 4, Counting::Moves), 4265);
     }
 
     #[test]
     fn parallel_and_divide_agree_with_serial() {
-        let start = G::start();
-        let serial = perft::<G>(&start, 6, Counting::Moves);
-        assert_eq!(parallel_perft::<G>(&start, 6, Counting::Moves), serial);
-        let total: u64 = divide::<G>(&start, 6, Counting::Moves)
-            .iter()
-            .map(|(_, n)| n)
-            .sum();
-        assert_eq!(total, serial);
+        for variant in Variant::ALL {
+            crate::with_game!(variant, G => {
+                let start = G::start();
+                let serial = perft::<G>(&start, 4, Counting::Moves);
+                assert_eq!(parallel_perft::<G>(&start, 4, Counting::Moves), serial, "{variant}");
+                let total: u64 = divide::<G>(&start, 4, Counting::Moves)
+                    .iter()
+                    .map(|(_, n)| n)
+                    .sum();
+                assert_eq!(total, serial, "{variant}");
+            })
+        }
     }
 }

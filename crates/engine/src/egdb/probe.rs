@@ -352,7 +352,7 @@ impl Egdb {
             return None;
         }
         let remaining = counters.remaining(rules, pos);
-        for &(rule, left) in remaining.as_slice() {
+        for (rule, left) in remaining.iter() {
             let left = u32::from(left);
             let covered = rule == reason::KINGS_ONLY || men.is_empty();
             let needed = if covered {

@@ -222,13 +222,13 @@ impl<'a, G: Game> Worker<'a, G> {
     #[inline]
     fn node_key(&self, pos: &G::Position, counters: &G::Counters) -> u64 {
         let mut key = G::key(pos);
-        for (rule, (_, left)) in G::counters_remaining(counters, &self.draws, pos)
-            .as_slice()
+        for (rule, &left) in G::counters_remaining(counters, &self.draws, pos)
+            .lefts()
             .iter()
             .enumerate()
         {
-            if *left <= COUNTER_HORIZON {
-                key ^= counter_key(rule, *left);
+            if left <= COUNTER_HORIZON {
+                key ^= counter_key(rule, left);
             }
         }
         key

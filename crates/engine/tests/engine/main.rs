@@ -5,6 +5,7 @@
 mod draw_cases;
 mod draws;
 mod egdb;
+mod openings;
 mod search;
 mod session;
 mod ugolki_greedy;

@@ -7,5 +7,6 @@ mod cross_check;
 mod data_rules;
 mod perft;
 mod positions;
+mod record;
 mod reference;
 mod towers;

@@ -82,24 +82,24 @@ pub mod reason {
     use crate::draw::DrawReason;
 
     /// Draw 2 in the Russian games.
-    pub const KINGS_ONLY: DrawReason = DrawReason::new("15 moves with kings only");
+    pub const KINGS_ONLY: DrawReason = DrawReason::new(&"15 moves with kings only");
     /// Draw 2 in International and Brazilian.
-    pub const KINGS_ONLY_LONG: DrawReason = DrawReason::new("25 moves with kings only");
+    pub const KINGS_ONLY_LONG: DrawReason = DrawReason::new(&"25 moves with kings only");
     /// Draw 3.
-    pub const THREE_KINGS: DrawReason = DrawReason::new("three kings against one, 15 moves");
+    pub const THREE_KINGS: DrawReason = DrawReason::new(&"three kings against one, 15 moves");
     /// Draw 4.
     pub const MAIN_ROAD: DrawReason =
-        DrawReason::new("three kings against one on the main road, 5 moves");
+        DrawReason::new(&"three kings against one on the main road, 5 moves");
     /// Draw 5.
-    pub const TWO_AGAINST_ONE: DrawReason = DrawReason::new("two pieces against one, 10 moves");
+    pub const TWO_AGAINST_ONE: DrawReason = DrawReason::new(&"two pieces against one, 10 moves");
     /// Draw 6.
-    pub const MATERIAL: DrawReason = DrawReason::new("material unchanged");
+    pub const MATERIAL: DrawReason = DrawReason::new(&"material unchanged");
     /// Draw 7.
-    pub const FMJD: DrawReason = DrawReason::new("FMJD endgame limit");
+    pub const FMJD: DrawReason = DrawReason::new(&"FMJD endgame limit");
     /// International: a lone king held out 16 moves against three pieces.
-    pub const SIXTEEN_MOVES: DrawReason = DrawReason::new("lone king against three, 16 moves");
+    pub const SIXTEEN_MOVES: DrawReason = DrawReason::new(&"lone king against three, 16 moves");
     /// International: a lone king held out 5 moves against one or two pieces.
-    pub const FIVE_MOVES: DrawReason = DrawReason::new("lone king against two or one, 5 moves");
+    pub const FIVE_MOVES: DrawReason = DrawReason::new(&"lone king against two or one, 5 moves");
 }
 
 /// The family of draw rules a game follows.

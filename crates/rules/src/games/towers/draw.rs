@@ -16,7 +16,7 @@ pub const QUIET: DrawOption = DrawOption {
 };
 
 /// Why a game was drawn by the rule.
-pub const QUIET_DRAW: DrawReason = DrawReason::new("material unchanged");
+pub const QUIET_DRAW: DrawReason = DrawReason::new(&"material unchanged");
 
 /// Plies of the rule: 15 moves of each side.
 pub const QUIET_PLIES: u16 = 30;

@@ -21,13 +21,13 @@ use super::position::Position;
 use crate::draw::{DrawReason, Remaining};
 
 /// Both sides filled the opponent's house (White first, Black on its reply).
-pub const BOTH_FINISHED: DrawReason = DrawReason::new("both sides filled the opponent's house");
+pub const BOTH_FINISHED: DrawReason = DrawReason::new(&"both sides filled the opponent's house");
 /// Both sides still had a piece in their own house at the deadline.
 pub const LEFT_HOME: DrawReason =
-    DrawReason::new("both sides left a piece at home at the deadline");
+    DrawReason::new(&"both sides left a piece at home at the deadline");
 /// As many pieces outside the opponent's house on each side at move 80.
 pub const COUNTED: DrawReason =
-    DrawReason::new("as many pieces outside the target on each side at move 80");
+    DrawReason::new(&"as many pieces outside the target on each side at move 80");
 use crate::game::GameResult;
 use crate::types::Side;
 
