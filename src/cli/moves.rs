@@ -1,10 +1,8 @@
 //! `damka moves`: every legal move of a position in full-path notation, one per line, sorted.
 
 use super::GameArgs;
-use super::perft::position;
+use super::perft::session;
 use crate::output;
-use damka_rules::game::Game;
-use damka_rules::with_game;
 
 /// Arguments of `damka moves`.
 #[derive(clap::Args, Clone, Debug)]
@@ -19,13 +17,9 @@ pub struct MovesArgs {
 
 /// `damka moves`: the legal moves, sorted, one per line.
 pub fn run(args: MovesArgs) -> Result<(), String> {
-    with_game!(args.game.variant, G => {
-        let pos = position::<G>(args.fen.as_deref(), &args.game)?;
-        let mut moves: Vec<String> = G::legal_move_texts(&pos).into_iter().map(|(_, s)| s).collect();
-        moves.sort();
-        for text in moves {
-            output::line(&text);
-        }
-        Ok(())
-    })
+    let game = session(args.fen.as_deref(), &args.game)?;
+    for record in game.legal_moves() {
+        output::line(&record.text);
+    }
+    Ok(())
 }

@@ -4,9 +4,10 @@
 use super::GameArgs;
 use crate::output;
 use crate::protocol::MAX_PERFT_DEPTH;
-use damka_rules::game::{Counting, Game};
+use damka_engine::session::{GameSession, new_session_with};
+use damka_rules::draw::DrawRules;
+use damka_rules::game::Counting;
 use damka_rules::perft;
-use damka_rules::with_game;
 use std::time::Instant;
 
 /// Arguments of `damka perft`.
@@ -32,23 +33,14 @@ pub struct PerftArgs {
     pub game: GameArgs,
 }
 
-/// The position a tool starts from: `fen`, or the initial position, under the game's options.
-pub fn position<G: Game>(fen: Option<&str>, game: &GameArgs) -> Result<G::Position, String> {
-    match fen {
-        Some(text) => G::parse_fen_with(text, &game.setup)
-            .map(|(pos, _)| pos)
-            .map_err(|e| format!("bad FEN: {e}")),
-        None => Ok(G::start_with(&game.setup)),
-    }
+/// The game a tool starts from: `fen`, or the initial position, under the game's options.
+pub fn session(fen: Option<&str>, game: &GameArgs) -> Result<Box<dyn GameSession>, String> {
+    new_session_with(game.variant, &game.setup, fen, &[], DrawRules::default())
 }
 
 /// `damka perft`: optional per-move lines, then `nodes <N> time <ms> nps <nps>`.
 pub fn run(args: PerftArgs) -> Result<(), String> {
-    with_game!(args.game.variant, G => run_for::<G>(&args))
-}
-
-fn run_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
-    let pos = position::<G>(args.fen.as_deref(), &args.game)?;
+    let game = session(args.fen.as_deref(), &args.game)?;
     let counting = if args.paths {
         Counting::Paths
     } else {
@@ -59,24 +51,19 @@ fn run_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let (depth, divide) = (args.depth, args.divide);
     let start = Instant::now();
-    let nodes = pool.install(|| {
-        if args.divide {
+    // The game moves into the pool: a session is sent to a thread, never shared.
+    let nodes = pool.install(move || {
+        if divide {
             let mut total = 0;
-            let mut lines: Vec<(String, u64)> = perft::divide::<G>(&pos, args.depth, counting)
-                .into_iter()
-                .map(|(mv, n)| (G::move_text(&pos, mv), n))
-                .collect();
-            lines.sort();
-            for (text, n) in lines {
+            for (text, n) in game.divide(depth, counting) {
                 output::line(&format!("{text} {n}"));
                 total += n;
             }
-            if args.depth == 0 { 1 } else { total }
-        } else if threads > 1 {
-            perft::parallel_perft::<G>(&pos, args.depth, counting)
+            if depth == 0 { 1 } else { total }
         } else {
-            perft::perft::<G>(&pos, args.depth, counting)
+            game.perft(depth, counting, threads > 1)
         }
     });
     output::line(&perft::summary(nodes, start.elapsed()));

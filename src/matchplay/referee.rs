@@ -1,8 +1,8 @@
-//! The referee: plays one game between two [`Player`]s from an opening, on a [`Game`] record
-//! that applies every draw rule, and decides it.
+//! The referee: plays one game between two [`Player`]s from an opening, on a game record
+//! ([`GameSession`](damka_engine::session::GameSession)) that applies every draw rule, and
+//! decides it.
 //!
-//! * Every reply is read with [`Game::parse_move`] against the referee's own position. A
-//!   move that does not parse, is illegal or ambiguous, or `bestmove (none)` while a move
+//! * Every reply is read in the game's notation against the referee's own position. A move that does not parse, is illegal or ambiguous, or `bestmove (none)` while a move
 //!   exists loses the game for the side that sent it; so does a crash or a closed pipe.
 //! * Clocks are the referee's: time runs from writing `go` to reading `bestmove`. Under a
 //!   clock (`--tc`) a side whose think time exceeds what was left (plus the margin) loses on
@@ -14,8 +14,9 @@
 
 use super::engine_process::{EngineError, EngineProcess, Thought};
 use damka_engine::openings::Opening;
+use damka_engine::session::new_session;
 use damka_rules::draw::{DrawReason, DrawRules};
-use damka_rules::game::{Game, GameResult, Record};
+use damka_rules::game::GameResult;
 use damka_rules::games::Variant;
 use damka_rules::pdn::PdnResult;
 use damka_rules::types::Side;
@@ -369,7 +370,7 @@ pub fn play_game(
     config: &RefereeConfig,
     abort: &AtomicBool,
 ) -> Result<Option<GameRecord>, String> {
-    damka_rules::with_game!(config.variant, G => play::<G>(opening, [white, black], config, abort))
+    play(opening, [white, black], config, abort)
 }
 
 /// The `position` command for a game: its start and every move played.
@@ -385,24 +386,20 @@ fn position_command(start_fen: Option<&str>, moves: &[String]) -> String {
     text
 }
 
-fn play<G: Game>(
+fn play(
     opening: &Opening,
     players: [&mut dyn Player; 2],
     config: &RefereeConfig,
     abort: &AtomicBool,
 ) -> Result<Option<GameRecord>, String> {
-    let start = Opening {
-        fen: opening.fen.clone(),
-        moves: Vec::new(),
-    };
-    let mut game: Record<G> = start.game(config.rules)?;
+    let mut game = new_session(config.variant, opening.fen.as_deref(), &[], config.rules)?;
     let start_fen = opening.fen.as_ref().map(|_| game.fen());
     let mut moves = Vec::new();
     for (i, text) in opening.moves.iter().enumerate() {
-        let mv = G::parse_move(game.position(), text)
+        let played = game
+            .play_text(text)
             .map_err(|e| format!("opening move {} ({text}): {e}", i + 1))?;
-        moves.push(G::move_text(game.position(), mv));
-        game.play(mv);
+        moves.push(played);
     }
     let opening_plies = moves.len();
     let finish = |moves: Vec<String>, winner: Option<Side>, termination| {
@@ -442,7 +439,7 @@ fn play<G: Game>(
                     Some(rule) if !rule.contains("no legal move") => {
                         Termination::RuleWin(winner, rule)
                     }
-                    _ => Termination::NoMoves(G::side_to_move(game.position())),
+                    _ => Termination::NoMoves(game.side_to_move()),
                 };
                 return finish(moves, Some(winner), termination);
             }
@@ -462,7 +459,7 @@ fn play<G: Game>(
             return Ok(None);
         }
 
-        let side = G::side_to_move(game.position());
+        let side = game.side_to_move();
         let (go, allowed) = go_command(config, &clocks, side);
         let timeout = allowed.unwrap_or(config.reply_timeout);
         let position = position_command(start_fen.as_deref(), &moves);
@@ -507,11 +504,8 @@ fn play<G: Game>(
             });
             return finish(moves, winner, termination);
         };
-        match G::parse_move(game.position(), &text) {
-            Ok(mv) => {
-                moves.push(G::move_text(game.position(), mv));
-                game.play(mv);
-            }
+        match game.play_text(&text) {
+            Ok(played) => moves.push(played),
             Err(e) => {
                 let reason = e.to_string();
                 let (winner, termination) = lose(Termination::IllegalMove { side, text, reason });

@@ -208,7 +208,7 @@ impl Server {
                 let out = self.out.clone();
                 return self.job(move || {
                     let start = Instant::now();
-                    let nodes = game.perft(depth, Counting::Moves);
+                    let nodes = game.perft(depth, Counting::Moves, true);
                     out.line(&perft::summary(nodes, start.elapsed()));
                 });
             }

@@ -249,32 +249,3 @@ pub fn generate<G: Game>(
         .filter(|s| !s.score.is_decisive() && s.score.0.abs() <= config.window)
         .collect()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_variant_has_a_book() {
-        for variant in Variant::ALL {
-            let book = parse(&builtin(variant), variant).unwrap();
-            assert!(book.len() >= 50, "{variant}: {}", book.len());
-        }
-    }
-
-    #[test]
-    fn the_shipped_books_are_valid() {
-        // Parsing plays every move of every opening under the game's rules, so this checks that
-        // each line is legal and leaves a game still going on.
-        for variant in Variant::ALL {
-            let Some(book) = damka_rules::with_game!(variant, G => G::OPENING_BOOK) else {
-                continue;
-            };
-            let openings = parse(book, variant).unwrap();
-            assert!(openings.len() >= 50, "{variant}: {}", openings.len());
-            assert_eq!(parse(&builtin(variant), variant).unwrap(), openings);
-            let distinct: HashSet<String> = openings.iter().map(|o| o.to_string()).collect();
-            assert_eq!(distinct.len(), openings.len(), "{variant}: repeated lines");
-        }
-    }
-}

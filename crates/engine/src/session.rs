@@ -30,8 +30,11 @@ pub trait GameSession: Send {
     fn stack_at(&self, square: Square) -> Vec<Piece>;
     /// The board drawn in text, White at the bottom (see [`Game::board_picture`]).
     fn board_picture(&self) -> Vec<String>;
-    /// Reads and plays one move; on error nothing changes.
-    fn play_text(&mut self, text: &str) -> Result<(), NotationError>;
+    /// The number of the current full move (1 at the start, counted as the FEN counts it).
+    fn fullmove(&self) -> u32;
+    /// Reads and plays one move and returns it in the game's own notation; on error nothing
+    /// changes.
+    fn play_text(&mut self, text: &str) -> Result<String, NotationError>;
     /// Plays the legal move with the record's start square, end square and captured set (the
     /// landing squares in between are not compared); on error nothing changes. Front ends that
     /// name moves by their squares, such as the Hub protocol, use this instead of text, which
@@ -50,8 +53,11 @@ pub trait GameSession: Send {
     fn counter_lines(&self) -> Vec<String>;
     /// Switches draw rules.
     fn set_draw_rules(&mut self, rules: DrawRules);
-    /// Perft of the current position.
-    fn perft(&self, depth: u32, counting: Counting) -> u64;
+    /// Perft of the current position: on the calling thread, or split over the current rayon
+    /// pool when `parallel`.
+    fn perft(&self, depth: u32, counting: Counting, parallel: bool) -> u64;
+    /// Perft below each legal move, the move in the game's notation, sorted by that text.
+    fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)>;
     /// The evaluation term by term, as text lines.
     fn eval_lines(&self, weights: &Weights) -> Vec<String>;
     /// Searches the current position.
@@ -100,8 +106,13 @@ impl<G: Game> GameSession for Record<G> {
         G::board_picture(self.position())
     }
 
-    fn play_text(&mut self, text: &str) -> Result<(), NotationError> {
-        Record::play_text(self, text).map(|_| ())
+    fn fullmove(&self) -> u32 {
+        Record::fullmove(self)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, NotationError> {
+        let before = *self.position();
+        Record::play_text(self, text).map(|mv| G::move_text(&before, mv))
     }
 
     fn play_record(&mut self, record: &MoveRecord) -> Result<(), NotationError> {
@@ -176,8 +187,22 @@ impl<G: Game> GameSession for Record<G> {
         self.set_rules(rules);
     }
 
-    fn perft(&self, depth: u32, counting: Counting) -> u64 {
-        perft::parallel_perft::<G>(self.position(), depth, counting)
+    fn perft(&self, depth: u32, counting: Counting, parallel: bool) -> u64 {
+        if parallel {
+            perft::parallel_perft::<G>(self.position(), depth, counting)
+        } else {
+            perft::perft::<G>(self.position(), depth, counting)
+        }
+    }
+
+    fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)> {
+        let pos = self.position();
+        let mut lines: Vec<(String, u64)> = perft::divide::<G>(pos, depth, counting)
+            .into_iter()
+            .map(|(mv, n)| (G::move_text(pos, mv), n))
+            .collect();
+        lines.sort();
+        lines
     }
 
     fn eval_lines(&self, weights: &Weights) -> Vec<String> {

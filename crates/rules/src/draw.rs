@@ -123,6 +123,7 @@ impl DrawRules {
     }
 
     /// The options set away from their defaults, with their values.
+    #[inline]
     fn changed(&self) -> &[(&'static str, u16)] {
         let len = if self.len == ALL_OFF { 0 } else { self.len };
         &self.set[..len as usize]

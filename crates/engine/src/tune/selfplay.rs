@@ -215,26 +215,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_few_games_give_labelled_positions() {
-        let config = SelfPlay {
-            first_game: 0,
-            threads: 0,
-            variant: Variant::default(),
-            games: 2,
-            nodes: 300,
-            random_plies: 4,
-            seed: 1,
-            weights: with_game!(Variant::default(), G => G::weights()),
-            max_plies: 60,
-            egdb: None,
-        };
-        let samples = play(&config);
-        assert!(!samples.is_empty());
-        let text = write_samples(&samples);
-        assert_eq!(read_samples(&text), (samples, 0));
-    }
-
-    #[test]
     fn lines_without_a_score_still_read() {
         let text = "1 W:W21,22:B5\n0.5 -35 B:W21:B5,6\nhalf W:W1:B2\n";
         let (samples, bad) = read_samples(text);
@@ -243,30 +223,5 @@ mod tests {
         assert_eq!(samples[0].fen, "W:W21,22:B5");
         assert_eq!((samples[1].result, samples[1].score), (0.5, Some(-35)));
         assert_eq!(samples[1].fen, "B:W21:B5,6");
-    }
-
-    #[test]
-    fn shards_joined_in_order_are_the_whole_run() {
-        let whole = SelfPlay {
-            first_game: 0,
-            threads: 2,
-            variant: Variant::default(),
-            games: 4,
-            nodes: 300,
-            random_plies: 4,
-            seed: 7,
-            weights: with_game!(Variant::default(), G => G::weights()),
-            max_plies: 60,
-            egdb: None,
-        };
-        let shard = |first_game, games| SelfPlay {
-            first_game,
-            games,
-            threads: 1,
-            ..whole.clone()
-        };
-        let mut joined = play(&shard(0, 1));
-        joined.extend(play(&shard(1, 3)));
-        assert_eq!(joined, play(&whole));
     }
 }

@@ -1,9 +1,11 @@
 //! Opening books: every form of line, errors with their line number, and the lines a book is
 //! made from.
 
-use damka_engine::openings::{Opening, distinct_lines, parse};
+use damka_engine::openings::{Opening, builtin, distinct_lines, parse};
+use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::games::draughts::Russian;
+use std::collections::HashSet;
 
 #[test]
 fn lines_of_every_form_are_read() {
@@ -36,4 +38,28 @@ fn distinct_lines_deduplicate_transpositions() {
     assert_eq!(distinct_lines::<G>(1).len(), 7);
     assert_eq!(distinct_lines::<G>(2).len(), 49);
     assert!(distinct_lines::<G>(4).len() < 1469);
+}
+
+#[test]
+fn every_variant_has_a_book() {
+    for variant in Variant::ALL {
+        let book = parse(&builtin(variant), variant).unwrap();
+        assert!(book.len() >= 50, "{variant}: {}", book.len());
+    }
+}
+
+#[test]
+fn the_shipped_books_are_valid() {
+    // Parsing plays every move of every opening under the game's rules, so this checks that
+    // each line is legal and leaves a game still going on.
+    for variant in Variant::ALL {
+        let Some(book) = damka_rules::with_game!(variant, G => G::OPENING_BOOK) else {
+            continue;
+        };
+        let openings = parse(book, variant).unwrap();
+        assert!(openings.len() >= 50, "{variant}: {}", openings.len());
+        assert_eq!(parse(&builtin(variant), variant).unwrap(), openings);
+        let distinct: HashSet<String> = openings.iter().map(|o| o.to_string()).collect();
+        assert_eq!(distinct.len(), openings.len(), "{variant}: repeated lines");
+    }
 }

@@ -1,10 +1,12 @@
-//! The games damka plays: a folder per game, the list of them as the runtime [`Variant`] tag,
+//! The games damka plays: a folder per game, the list of them
+//! ([`for_each_game!`](crate::for_each_game)) and the runtime [`Variant`] tag made from it,
 //! and [`with_game!`](crate::with_game), the one place a runtime choice of game becomes a type.
 //!
 //! Everything a game knows stays in its folder: its rules, notation, title, start position,
 //! draw rules, options and evaluation (see [`Game`](crate::game::Game)). A new game touches
-//! only this file outside its folder: its module line, its entry in [`Variant`] and
-//! [`Variant::ALL`], and its arm in [`with_game!`](crate::with_game).
+//! only this file outside its folder: its module line, its entry in the list of games
+//! ([`for_each_game!`](crate::for_each_game), which makes [`Variant`]), and its arm in
+//! [`with_game!`](crate::with_game).
 
 pub mod draughts;
 pub mod fuk;
@@ -18,32 +20,68 @@ use crate::option::GameOption;
 use std::fmt;
 use std::str::FromStr;
 
-/// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in the CLI).
-/// The tag only: what each game is lives with the game, read through [`with_game!`](crate::with_game).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Variant {
-    /// Russian checkers (shashki).
-    #[default]
-    Russian,
-    /// Russian giveaway (poddavki).
-    Giveaway,
-    /// Brazilian draughts.
-    Brazilian,
-    /// International draughts (10×10).
-    International,
-    /// Turkish dama.
-    Turkish,
-    /// Fuk (huffing checkers).
-    Fuk,
-    /// Ugolki (corners), along ranks and files.
-    Ugolki,
-    /// Ugolki in all eight directions.
-    UgolkiDiagonal,
-    /// Bashni (column draughts).
-    Bashni,
-    /// Lasca.
-    Lasca,
+/// The list of games: calls `$callback!` with every game as `<doc> <name> => <Variant>`, in the
+/// order they are listed to users (`name` is the game's module-style name, `ugolki_diagonal`).
+///
+/// [`Variant`] and [`Variant::ALL`] are made from it, and so can anything that needs an item
+/// per game rather than a loop over [`Variant::ALL`], such as a test function per game:
+///
+/// ```
+/// macro_rules! names {
+///     ($($(#[$meta:meta])* $name:ident => $variant:ident),* $(,)?) => {
+///         [$(stringify!($name)),*]
+///     };
+/// }
+/// assert_eq!(damka_rules::for_each_game!(names)[3], "international");
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            /// Russian checkers (shashki).
+            #[default]
+            russian => Russian,
+            /// Russian giveaway (poddavki).
+            giveaway => Giveaway,
+            /// Brazilian draughts.
+            brazilian => Brazilian,
+            /// International draughts (10×10).
+            international => International,
+            /// Turkish dama.
+            turkish => Turkish,
+            /// Fuk (huffing checkers).
+            fuk => Fuk,
+            /// Ugolki (corners), along ranks and files.
+            ugolki => Ugolki,
+            /// Ugolki in all eight directions.
+            ugolki_diagonal => UgolkiDiagonal,
+            /// Bashni (column draughts).
+            bashni => Bashni,
+            /// Lasca.
+            lasca => Lasca,
+        }
+    };
 }
+
+/// Makes [`Variant`] and [`Variant::ALL`] from the list of games.
+macro_rules! variants {
+    ($($(#[$meta:meta])* $name:ident => $variant:ident),* $(,)?) => {
+        /// A game damka can play, chosen at run time (the `UCI_Variant` option, `--variant` in
+        /// the CLI). The tag only: what each game is lives with the game, read through
+        /// [`with_game!`](crate::with_game).
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+        pub enum Variant {
+            $($(#[$meta])* $variant,)*
+        }
+
+        impl Variant {
+            /// Every variant, in the order they are listed to users.
+            pub const ALL: [Variant; [$(stringify!($name)),*].len()] = [$(Variant::$variant),*];
+        }
+    };
+}
+
+for_each_game!(variants);
 
 /// Runs `$body` with the type alias `$G` bound to the [`Game`](crate::game::Game) of the
 /// runtime `$variant`.
@@ -105,20 +143,6 @@ macro_rules! with_game {
 }
 
 impl Variant {
-    /// Every variant, in the order they are listed to users.
-    pub const ALL: [Variant; 10] = [
-        Variant::Russian,
-        Variant::Giveaway,
-        Variant::Brazilian,
-        Variant::International,
-        Variant::Turkish,
-        Variant::Fuk,
-        Variant::Ugolki,
-        Variant::UgolkiDiagonal,
-        Variant::Bashni,
-        Variant::Lasca,
-    ];
-
     /// The tag of game `G`.
     pub fn of<G: Game>() -> Variant {
         Variant::ALL

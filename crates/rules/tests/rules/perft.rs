@@ -1,7 +1,8 @@
 //! Perft against the published reference numbers in `tests/data/<game>/*.perft`.
 //!
-//! The default run counts every line up to a node limit that keeps `cargo test --release` to a
-//! few seconds; `cargo test --release -- --ignored` runs the deep lines too.
+//! A test per game, made from the list of games: `perft::<game>::shallow` counts every line up
+//! to a node limit that keeps `cargo test --release` to a few seconds, and
+//! `perft::<game>::deep` (run with `cargo test --release -- --ignored`) every line.
 
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
@@ -95,17 +96,48 @@ fn run_perft_files(variant: Variant, node_limit: Option<u64>) {
 /// for less with a `limit <nodes>` line).
 const SHALLOW: Option<u64> = Some(25_000_000);
 
-#[test]
-fn every_game_agrees_with_its_perft_files() {
-    for variant in Variant::ALL {
-        run_perft_files(variant, SHALLOW);
-    }
+/// A module per game, from the list of games: `shallow` runs its perft files to the default
+/// node limit, `deep` (ignored by default) runs every line.
+macro_rules! perft_tests {
+    ($($(#[$meta:meta])* $name:ident => $variant:ident),* $(,)?) => {
+        $(
+            mod $name {
+                use super::*;
+
+                #[test]
+                fn shallow() {
+                    run_perft_files(Variant::$variant, SHALLOW);
+                }
+
+                #[test]
+                #[ignore = "deep perft: minutes per game"]
+                fn deep() {
+                    run_perft_files(Variant::$variant, None);
+                }
+            }
+        )*
+    };
 }
 
+damka_rules::for_each_game!(perft_tests);
+
 #[test]
-#[ignore = "deep perft: several minutes for all games"]
-fn every_game_agrees_with_its_deep_perft_lines() {
-    for variant in Variant::ALL {
-        run_perft_files(variant, None);
-    }
+fn the_data_folders_are_the_games() {
+    let root = crate::common::data_dir(Variant::default())
+        .parent()
+        .expect("the data folder has a parent")
+        .to_path_buf();
+    let mut folders: Vec<String> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let mut games: Vec<String> = Variant::ALL.iter().map(|v| v.name().to_string()).collect();
+    games.sort();
+    assert_eq!(
+        folders, games,
+        "one folder of test data per game, named as the game"
+    );
 }

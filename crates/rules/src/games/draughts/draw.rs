@@ -242,6 +242,7 @@ fn one_king_each<R: Rules>(pos: &Position<R>) -> bool {
 }
 
 /// How many of the last `plies` plies were moves of `side`, given who is to move now.
+#[inline]
 pub fn moves_by(side: Side, plies: u16, to_move: Side) -> u16 {
     // The last ply was played by the side not to move; plies alternate backwards from there.
     if side == to_move.opponent() {
@@ -253,6 +254,7 @@ pub fn moves_by(side: Side, plies: u16, to_move: Side) -> u16 {
 
 /// Advances a condition counter: one more ply if the condition held before and still holds,
 /// 0 if it has just started or does not hold.
+#[inline]
 fn step(counter: u16, held_before: bool, holds_now: bool) -> u16 {
     if holds_now && held_before {
         counter.saturating_add(1)

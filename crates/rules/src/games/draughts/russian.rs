@@ -29,10 +29,12 @@ impl Rules for Russian {
         super::eval::russian_weights()
     }
 
+    #[inline]
     fn patterns() -> Option<&'static super::eval::patterns::PatternTable> {
         Some(&super::eval::patterns::RUSSIAN)
     }
 
+    #[inline]
     fn network() -> Option<&'static super::eval::network::Network> {
         Some(&super::eval::network::RUSSIAN)
     }

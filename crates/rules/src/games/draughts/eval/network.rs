@@ -71,6 +71,7 @@ impl Inputs {
     }
 
     /// The inputs that are on, as a slice.
+    #[inline]
     pub fn as_slice(&self) -> &[u8] {
         &self.on[..self.len]
     }
