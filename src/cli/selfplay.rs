@@ -62,7 +62,7 @@ pub fn run(args: SelfPlayArgs) -> Result<(), String> {
     let mut progress = Progress::new("selfplay", args.games as u64);
     let (mut positions, mut failure) = (0, None);
     // Each game is written whole as it finishes: an interrupted run keeps every finished game.
-    play_streaming(&config, |_, samples| {
+    play_streaming(&config, &mut |_, samples| {
         if failure.is_none() {
             let written = std::io::Write::write_all(&mut file, write_samples(&samples).as_bytes())
                 .and_then(|()| std::io::Write::flush(&mut file));

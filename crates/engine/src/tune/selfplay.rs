@@ -62,7 +62,7 @@ fn next_random(state: &mut u64) -> u64 {
 /// to move), in game order.
 pub fn play(config: &SelfPlay) -> Vec<Sample> {
     let mut games = Vec::with_capacity(config.games);
-    play_streaming(config, |index, samples| games.push((index, samples)));
+    play_streaming(config, &mut |index, samples| games.push((index, samples)));
     games.sort_by_key(|(index, _)| *index);
     games.into_iter().flat_map(|(_, samples)| samples).collect()
 }
@@ -70,11 +70,13 @@ pub fn play(config: &SelfPlay) -> Vec<Sample> {
 /// Plays the games on every core and hands each finished game's samples, with the game's
 /// index, to `on_game` on the calling thread as soon as it is done (in the order games
 /// finish), so a caller can write them at once and lose nothing if it is interrupted.
-pub fn play_streaming(config: &SelfPlay, on_game: impl FnMut(usize, Vec<Sample>)) {
+/// (A trait object, not a generic: the callers' closures do not make every game's self-play
+/// and search compile again in their crates.)
+pub fn play_streaming(config: &SelfPlay, on_game: &mut dyn FnMut(usize, Vec<Sample>)) {
     with_game!(config.variant, G => play_for::<G>(config, on_game))
 }
 
-fn play_for<G: Game>(config: &SelfPlay, mut on_game: impl FnMut(usize, Vec<Sample>)) {
+fn play_for<G: Game>(config: &SelfPlay, on_game: &mut dyn FnMut(usize, Vec<Sample>)) {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {
