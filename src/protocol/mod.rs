@@ -317,6 +317,13 @@ impl Reporter for UciReporter {
             printable(text, MAX_ERROR_CHARS)
         ));
     }
+
+    fn warning(&mut self, text: &str) {
+        self.out.line(&format!(
+            "info string warning: {}",
+            printable(text, MAX_ERROR_CHARS)
+        ));
+    }
 }
 
 /// `info depth .. seldepth .. multipv .. score .. nodes .. nps .. hashfull .. time .. pv ..`.

@@ -20,3 +20,4 @@ mod protocol_fuzz;
 mod protocol_towers;
 mod protocol_ugolki;
 mod sink;
+mod threads;

@@ -369,4 +369,8 @@ impl Reporter for EgdbErrors {
     fn error(&mut self, text: &str) {
         self.inner.error(text);
     }
+
+    fn warning(&mut self, text: &str) {
+        self.inner.warning(text);
+    }
 }

@@ -115,10 +115,16 @@ fn depth_of(data: u64) -> i32 {
     ((data >> 48) & 0xFF) as i32 - 1
 }
 
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
+/// A slot: `check` then `data`. An array rather than a struct, so that a table of them can be
+/// had as zeroed memory, which the system hands out at once and fills in page by page as the
+/// search touches it: a 4 GiB table is made, or emptied, without writing 4 GiB first.
+type Slot = [AtomicU64; 2];
+const CHECK: usize = 0;
+const DATA: usize = 1;
+
+/// `len` empty slots, or `None` if the memory cannot be had.
+fn empty_slots(len: usize) -> Option<Box<[Slot]>> {
+    bytemuck::allocation::try_zeroed_slice_box(len).ok()
 }
 
 /// Slots per bucket: a probe looks at both, a store replaces the less valuable one.
@@ -143,13 +149,10 @@ impl Tt {
     pub fn try_new(mib: usize) -> Result<Tt, String> {
         let bytes = mib.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(buckets * BUCKET)
-            .map_err(|e| format!("cannot allocate a {mib} MiB hash table: {e}"))?;
-        slots.extend((0..buckets * BUCKET).map(|_| Slot::default()));
+        let slots = empty_slots(buckets * BUCKET)
+            .ok_or_else(|| format!("cannot allocate a {mib} MiB hash table"))?;
         Ok(Tt {
-            slots: slots.into_boxed_slice(),
+            slots,
             generation: AtomicU8::new(0),
         })
     }
@@ -159,10 +162,25 @@ impl Tt {
         self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
     }
 
-    /// Empties every slot.
+    /// Empties every slot, at once whatever the size: the table is swapped for fresh zeroed
+    /// memory and the old one is given back on a thread of its own (or, if the memory for both
+    /// cannot be had, emptied in place).
     pub fn clear(&mut self) {
-        for slot in self.slots.iter_mut() {
-            *slot = Slot::default();
+        match empty_slots(self.slots.len()) {
+            Some(fresh) => {
+                let old = std::mem::replace(&mut self.slots, fresh);
+                let release = std::thread::Builder::new()
+                    .name("tt-release".to_string())
+                    .spawn(move || drop(old));
+                if let Err(e) = release {
+                    log::debug!("the old table is freed here: {e}");
+                }
+            }
+            None => {
+                for slot in self.slots.iter_mut() {
+                    *slot = Default::default();
+                }
+            }
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -187,8 +205,8 @@ impl Tt {
     /// The entry for `key`, if one is stored.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         self.bucket(key).iter().find_map(|slot| {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let data = slot[DATA].load(Ordering::Relaxed);
+            let check = slot[CHECK].load(Ordering::Relaxed);
             if check ^ data == key {
                 Entry::unpack(data)
             } else {
@@ -207,8 +225,8 @@ impl Tt {
         let mut victim = &bucket[0];
         let mut victim_value = i32::MAX;
         for slot in bucket {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let data = slot[DATA].load(Ordering::Relaxed);
+            let check = slot[CHECK].load(Ordering::Relaxed);
             if check ^ data == key {
                 // A much deeper result of this search is worth more than a shallow bound.
                 if entry.bound != Bound::Exact
@@ -231,8 +249,8 @@ impl Tt {
             }
         }
         let data = entry.pack(generation);
-        victim.data.store(data, Ordering::Relaxed);
-        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim[DATA].store(data, Ordering::Relaxed);
+        victim[CHECK].store(key ^ data, Ordering::Relaxed);
     }
 
     /// Per mille of a sample of slots filled by the current search (UCI `hashfull`).
@@ -241,7 +259,7 @@ impl Tt {
         let used = self.slots[..sample]
             .iter()
             .filter(|slot| {
-                let data = slot.data.load(Ordering::Relaxed);
+                let data = slot[DATA].load(Ordering::Relaxed);
                 depth_of(data) >= 0 && generation_of(data) == self.generation()
             })
             .count();
@@ -320,9 +338,9 @@ mod tests {
         let slot = tt
             .bucket(7)
             .iter()
-            .find(|s| s.data.load(Ordering::Relaxed) != 0)
+            .find(|s| s[DATA].load(Ordering::Relaxed) != 0)
             .unwrap();
-        slot.data.store(entry.pack(9) ^ 1 << 20, Ordering::Relaxed);
+        slot[DATA].store(entry.pack(9) ^ 1 << 20, Ordering::Relaxed);
         assert_eq!(tt.probe(7), None);
     }
 }

@@ -112,10 +112,17 @@ impl Server {
 
     /// Starts the server with stderr going to `stderr`.
     pub fn start_with(stderr: Stdio) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_damka"));
+        command.stderr(stderr);
+        Server::start_command(command)
+    }
+
+    /// Starts `command` (which runs the server, say under a shell's `ulimit`) with its stdin and
+    /// stdout piped to the test.
+    pub fn start_command(mut command: Command) -> Server {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
             .spawn()
             .expect("the damka binary starts");
         let stdout = child.stdout.take().expect("stdout is piped");

@@ -198,9 +198,9 @@ impl<'a, G: Game> Worker<'a, G> {
     fn poll(&mut self) {
         self.moves_since_poll = 0;
         self.shared.publish_nodes(self.id, self.nodes);
-        if self.id == 0 {
-            self.shared.poll_clock();
-        }
+        // Every worker watches the clock: with more threads than cores the main one may wait
+        // for a core while the time runs out.
+        self.shared.poll_clock();
     }
 
     /// Counts `moves` just generated towards the next look at the clock.

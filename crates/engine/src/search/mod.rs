@@ -113,6 +113,11 @@ pub trait Reporter: Send {
     fn error(&mut self, text: &str) {
         let _ = text;
     }
+    /// Something the user should know that does not stop the search (fewer threads than asked
+    /// for); by default dropped.
+    fn warning(&mut self, text: &str) {
+        let _ = text;
+    }
 }
 
 /// A reporter that keeps nothing.
@@ -156,7 +161,13 @@ pub fn run<G: Game>(
         time: TimeManager::starting_at(limits, side, config.move_overhead, control.clock_start()),
         pondering: limits.ponder,
     };
-    let threads = config.threads.max(1);
+    let threads = config.threads.max(1).min(hardware_threads());
+    if threads < config.threads {
+        reporter.warning(&format!(
+            "Threads {} is more than the {threads} this machine runs at once; searching with {threads}",
+            config.threads
+        ));
+    }
     let shared = Shared {
         abort: AtomicBool::new(false),
         node_limit: limits.nodes,
@@ -194,16 +205,29 @@ pub fn run<G: Game>(
         Vec::new()
     } else {
         std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|id| {
-                    let shared = &shared;
-                    let root_moves = &root_moves;
-                    scope.spawn(move || {
-                        let mut worker = Worker::<G>::new(id, shared, tt, config, root, root_moves);
-                        iterate(&mut worker, shared, config, limits, None, tt)
-                    })
-                })
-                .collect();
+            let mut helpers = Vec::with_capacity(threads - 1);
+            for id in 1..threads {
+                let shared = &shared;
+                let root_moves = &root_moves;
+                let spawned = can_start_helper().and_then(|()| {
+                    std::thread::Builder::new()
+                        .name(format!("search-{id}"))
+                        .spawn_scoped(scope, move || {
+                            let mut worker =
+                                Worker::<G>::new(id, shared, tt, config, root, root_moves);
+                            iterate(&mut worker, shared, config, limits, None, tt)
+                        })
+                });
+                match spawned {
+                    Ok(helper) => helpers.push(helper),
+                    Err(e) => {
+                        let text = format!("searching with {id} of {threads} threads: {e}");
+                        log::warn!("{text}");
+                        reporter.warning(&text);
+                        break;
+                    }
+                }
+            }
             let mut main = Worker::<G>::new(0, &shared, tt, config, root, &root_moves);
             let mut results = vec![iterate(
                 &mut main,
@@ -268,6 +292,27 @@ pub fn run<G: Game>(
     };
     reporter.done(&outcome);
     Searched { outcome, pv }
+}
+
+/// The threads this machine runs at once. Lazy SMP gains nothing from more, and threads
+/// waiting for a core would make the clock and `stop` late.
+fn hardware_threads() -> usize {
+    static COUNT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *COUNT.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Memory a helper thread needs besides its stack (its move lists and lines), with room to
+/// spare.
+const HELPER_BYTES: usize = 16 << 20;
+
+/// Whether the memory for one more helper can be had now: a helper that starts and then
+/// cannot allocate would abort the process, so the search asks first and plays on with the
+/// threads it has when the answer is no (a `ulimit -v`, an overcommitted machine).
+fn can_start_helper() -> std::io::Result<()> {
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(HELPER_BYTES)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
 }
 
 /// The score of a search with nothing to search: a loss (giveaway: a win) when the side to

@@ -1,5 +1,5 @@
 //! [`Shared`]: the state the workers of one search share: the abort flag, the node counts, the
-//! clock the main worker watches, and the positions being searched.
+//! clock the workers watch, and the positions being searched.
 
 use super::busy;
 use super::control::Control;
@@ -21,7 +21,7 @@ pub struct Shared<'a> {
     pub(super) busy: Option<busy::Busy>,
 }
 
-/// The main worker's view of time.
+/// The search's view of time.
 pub(super) struct Clock {
     pub(super) time: TimeManager,
     /// Still pondering (no `ponderhit` yet): ignore the clock.
@@ -45,7 +45,7 @@ impl Shared<'_> {
         self.nodes[id].store(nodes, Ordering::Relaxed);
     }
 
-    /// Called by the main worker every 1024 nodes: obeys `stop`, `ponderhit` and the hard limit.
+    /// Called by every worker every 1024 nodes: obeys `stop`, `ponderhit` and the hard limit.
     pub(super) fn poll_clock(&self) {
         if self.control.stop.load(Ordering::Relaxed) {
             self.abort.store(true, Ordering::Relaxed);
