@@ -377,8 +377,8 @@ fn parse_level(pairs: &[Pair]) -> Result<Level, HubError> {
     let mut level = Level::default();
     for pair in pairs {
         match pair.name.as_str() {
-            "depth" => level.depth = Some(number(pair)?),
-            "nodes" => level.nodes = Some(number(pair)?),
+            "depth" => level.depth = Some(positive(pair)?),
+            "nodes" => level.nodes = Some(positive(pair)?),
             "moves" => level.moves = Some(number(pair)?),
             "move-time" => level.move_time = Some(time(pair)?),
             "time" => level.time = Some(time(pair)?),
@@ -404,6 +404,15 @@ fn number<T: std::str::FromStr>(pair: &Pair) -> Result<T, HubError> {
         .as_deref()
         .and_then(|text| text.parse().ok())
         .ok_or_else(|| bad_value(pair, "a whole number"))
+}
+
+/// A whole number of at least 1: a search limited to 0 plies or nodes is refused, as the
+/// UCI-style `go` refuses it.
+fn positive<T: std::str::FromStr + PartialOrd + From<u8>>(pair: &Pair) -> Result<T, HubError> {
+    number(pair)
+        .ok()
+        .filter(|n: &T| *n >= T::from(1))
+        .ok_or_else(|| bad_value(pair, "a whole number of at least 1"))
 }
 
 /// The value of a `level` argument as a time in seconds.
@@ -533,6 +542,8 @@ mod tests {
         for line in [
             "level depth=deep",
             "level nodes=-5",
+            "level nodes=0",
+            "level depth=0",
             "level move-time=NaN",
             "level time=inf",
             "level depth",

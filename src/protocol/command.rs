@@ -353,6 +353,18 @@ const GO_NUMBERS: [&str; 9] = [
     "mate",
 ];
 
+/// Reads a time of `go` in milliseconds. A negative time is read as 0, so that the engine still
+/// answers at once: GUIs send one when a clock has run past zero, and then wait for a move.
+fn clock_ms(what: &str, text: Option<&&str>) -> Result<u64, ProtocolError> {
+    let overdrawn = text
+        .and_then(|t| t.strip_prefix('-'))
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    if overdrawn {
+        return Ok(0);
+    }
+    number("go", what, text)
+}
+
 /// `go` and its parameters, in any order, each at most once.
 fn parse_go(args: &[&str]) -> Result<Go, ProtocolError> {
     let is_keyword = |w: &str| {
@@ -376,7 +388,7 @@ fn parse_go(args: &[&str]) -> Result<Go, ProtocolError> {
             return Err(syntax("go", format!("'{word}' is given twice")));
         }
         let value = args.get(i + 1);
-        let ms = |value| number("go", &word, value).map(Duration::from_millis);
+        let ms = |value| clock_ms(&word, value).map(Duration::from_millis);
         let limits = &mut go.limits;
         i += 2;
         match word.as_str() {
@@ -547,6 +559,7 @@ mod tests {
         assert!(error("go depth 99999999999").contains("between 1 and"));
         assert!(error("go nodes 99999999999999999999999").contains("too large"));
         assert!(error("go wtime abc").contains("whole number"));
+        assert!(error("go wtime -").contains("whole number"));
         assert!(error("go wtime 1.5").contains("whole number"));
         assert!(error("go movetime").contains("needs a number"));
         assert!(error("go depth 5 frobnicate").contains("unknown parameter 'frobnicate'"));

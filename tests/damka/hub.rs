@@ -463,6 +463,8 @@ fn malformed_input_gets_an_error_and_changes_nothing() {
         "level move-time=soon",
         "level time=NaN",
         "level nodes",
+        "level nodes=0",
+        "level depth=0",
         "set-param name=threads value=0",
         "set-param name=threads value=many",
         "set-param name=variant value=chess",

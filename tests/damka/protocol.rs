@@ -6,7 +6,7 @@
 use crate::common::server::{PATIENCE, Server, is_move};
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const START_FEN: &str =
     "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8:H0:F1";
@@ -487,4 +487,33 @@ fn command_line_tools() {
         ok && text.contains("analyze") && text.contains("bench"),
         "{text}"
     );
+}
+
+#[test]
+fn an_overdrawn_clock_still_gets_a_move_at_once() {
+    // GUIs send a negative time when a clock has run past zero, and wait for a move.
+    let mut server = Server::start();
+    server.send("position startpos");
+    for go in [
+        "go wtime -5 btime 1000",
+        "go wtime -99999999999999999999999 btime 1",
+    ] {
+        let start = Instant::now();
+        server.send(go);
+        let best = server.bestmove();
+        assert!(is_move(&best), "{go}: {best}");
+        assert!(start.elapsed() < Duration::from_millis(500), "{go}");
+    }
+    assert!(server.sync().is_empty());
+}
+
+#[test]
+fn a_button_takes_no_value() {
+    let mut server = Server::start();
+    server.send("setoption name Clear Hash value 5");
+    let replies = server.sync();
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].starts_with("info string error") && replies[0].contains("button"));
+    server.send("setoption name Clear Hash");
+    assert!(server.sync().is_empty());
 }

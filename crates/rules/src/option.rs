@@ -94,7 +94,10 @@ impl OptionKind {
                         )
                     })
             }
-            OptionKind::Button => Ok(String::new()),
+            OptionKind::Button if value.trim().is_empty() => Ok(String::new()),
+            OptionKind::Button => Err(format!(
+                "option '{name}' is a button and takes no value, not '{value}'"
+            )),
             OptionKind::String { .. } => Ok(if value == "<empty>" {
                 String::new()
             } else {
