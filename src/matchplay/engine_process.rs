@@ -86,7 +86,7 @@ impl EngineCommand {
         Ok(())
     }
 
-    /// The command line as given.
+    /// The command line as given, control characters escaped.
     pub fn display(&self) -> String {
         let prefix = match self.protocol {
             EngineProtocol::Uci => "",
@@ -94,10 +94,11 @@ impl EngineCommand {
             EngineProtocol::Dxp => "dxp:",
         };
         let program = format!("{prefix}{}", self.program);
-        std::iter::once(program.as_str())
+        let line = std::iter::once(program.as_str())
             .chain(self.args.iter().map(String::as_str))
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" ");
+        crate::protocol::printable(&line, usize::MAX)
     }
 }
 
@@ -251,7 +252,8 @@ impl EngineProcess {
                 break;
             }
             if let Some(name) = line.strip_prefix("id name ") {
-                engine.id_name = Some(name.trim().to_string());
+                // Shown in the PDN and on the terminal: no control bytes from the engine.
+                engine.id_name = Some(crate::protocol::printable(name.trim(), 80));
             } else if let Some(rest) = line.strip_prefix("option name ") {
                 let name = rest.split(" type ").next().unwrap_or(rest).trim();
                 engine.option_names.push(name.to_string());

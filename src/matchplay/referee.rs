@@ -293,6 +293,12 @@ impl Termination {
     }
 }
 
+/// An engine's words as the PDN and the terminal may show them: control bytes (an escape
+/// sequence, a NUL) escaped, and cut to a line's length.
+fn shown(text: &str) -> String {
+    crate::protocol::printable(text, 200)
+}
+
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -300,6 +306,7 @@ impl fmt::Display for Termination {
             Termination::RuleWin(side, rule) => write!(f, "{} wins by {rule}", side.name()),
             Termination::DrawRule(reason) => write!(f, "draw by rule: {reason}"),
             Termination::IllegalMove { side, reason, .. } => {
+                let reason = shown(reason);
                 write!(f, "{} lost by a bad move: {reason}", side.name())
             }
             Termination::TimeForfeit {
@@ -324,6 +331,7 @@ impl fmt::Display for Termination {
                 allowed.as_millis()
             ),
             Termination::Fault { side, detail } => {
+                let detail = shown(detail);
                 write!(f, "{}'s engine failed: {detail}", side.name())
             }
             Termination::AdjudicatedDraw => f.write_str("adjudicated draw (level scores)"),

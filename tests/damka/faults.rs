@@ -167,3 +167,33 @@ fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
     assert!(stdout.lines().any(|l| l == "readyok"), "{stdout}");
     assert!(output.status.success());
 }
+
+#[test]
+fn control_bytes_from_an_engine_reach_neither_the_pdn_nor_the_terminal() {
+    let path = temp_path("escapes.pdn");
+    let engine2 = format!(
+        "{TEST_ENGINE} --name evil\u{1b}[2Jname --illegal-at 1 --illegal-move \u{1b}[31mzz"
+    );
+    let output = run_match(&engine2, &["--depth", "1"], &path);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let pdn = std::fs::read(&path).expect("the match wrote its PDN");
+    for (what, bytes) in [
+        ("stdout", &output.stdout),
+        ("stderr", &output.stderr),
+        ("pdn", &pdn),
+    ] {
+        assert!(
+            !bytes.contains(&0x1b),
+            "{what}: {}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    let text = String::from_utf8_lossy(&pdn);
+    assert!(text.contains("\\u{1b}[31mzz"), "{text}");
+    let games = read_pdn(&path);
+    assert_eq!(games.len(), 4);
+}
