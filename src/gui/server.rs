@@ -50,13 +50,20 @@ fn same_origin(headers: &HeaderMap) -> bool {
     let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
         return false;
     };
-    let local = ["127.0.0.1:", "localhost:"]
-        .iter()
-        .any(|name| host.starts_with(name));
+    let local = is_local_host(host);
     match headers.get(header::ORIGIN) {
         None => local,
         Some(origin) => local && origin.to_str().ok() == Some(format!("http://{host}").as_str()),
     }
+}
+
+/// True for `127.0.0.1:<port>`, `localhost:<port>` or `[::1]:<port>`, the port a number: a
+/// name that only starts like a local one (`127.0.0.1:evil`, `localhost:80.example.com`) is not.
+fn is_local_host(host: &str) -> bool {
+    let Some((name, port)) = host.rsplit_once(':') else {
+        return false;
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "[::1]") && port.parse::<u16>().is_ok_and(|p| p > 0)
 }
 
 async fn upgrade(ws: WebSocketUpgrade, headers: HeaderMap) -> Response {

@@ -525,7 +525,12 @@ impl Session {
                 .parse()
                 .ok()
                 .and_then(pdn::game_of_type)
-                .unwrap_or(self.engine.options().variant),
+                .ok_or_else(|| {
+                    format!(
+                        "GameType {} is not a game damka plays",
+                        crate::protocol::printable(number.trim(), 20)
+                    )
+                })?,
             (None, None) => self.engine.options().variant,
         };
         let fen = game.tag("FEN").map(str::trim).filter(|f| !f.is_empty());

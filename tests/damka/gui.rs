@@ -253,6 +253,21 @@ fn pdn_goes_out_and_comes_back() {
     );
     assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
     assert_eq!(state(&mut socket)["fen"], played["fen"]);
+    // A game type damka does not play is refused, not read as the current game.
+    send(
+        &mut socket,
+        json!({"type": "pdn_import", "text": "[GameType \"99\"]\n1. c3-d4 *"}),
+    );
+    let refused = next(&mut socket, &["state", "error"]);
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("GameType 99"),
+        "{refused}"
+    );
+    assert_eq!(state(&mut socket)["fen"], played["fen"]);
 }
 
 #[test]
@@ -266,6 +281,16 @@ fn another_sites_page_may_not_connect() {
         .headers_mut()
         .insert("Origin", "http://elsewhere.example".parse().unwrap());
     assert!(tungstenite::connect(request).is_err());
+    // A host that only starts like a local one, with a page of that host as its origin.
+    for host in ["127.0.0.1:evil", "localhost:80.example.com"] {
+        let mut request = format!("ws://{}/ws", server.address)
+            .into_client_request()
+            .expect("a request");
+        let headers = request.headers_mut();
+        headers.insert("Host", host.parse().unwrap());
+        headers.insert("Origin", format!("http://{host}").parse().unwrap());
+        assert!(tungstenite::connect(request).is_err(), "{host}");
+    }
     let mut page = connect(&server);
     assert_eq!(next(&mut page, &["state"])["type"], "state");
 }
