@@ -517,3 +517,29 @@ fn a_button_takes_no_value() {
     server.send("setoption name Clear Hash");
     assert!(server.sync().is_empty());
 }
+
+#[test]
+fn a_side_with_more_pieces_than_it_starts_with_is_refused() {
+    let thirteen_kings = "W:WK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13:B30";
+    let twenty_one_men = "W:W30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1";
+    for (variant, fen, most) in [
+        ("russian", thirteen_kings, "12"),
+        ("giveaway", thirteen_kings, "12"),
+        ("brazilian", thirteen_kings, "12"),
+        ("fuk", thirteen_kings, "12"),
+        ("international", twenty_one_men, "20"),
+    ] {
+        let mut server = Server::start();
+        server.send(&format!("setoption name UCI_Variant value {variant}"));
+        server.sync();
+        let before = server.fen();
+        server.send(&format!("position fen {fen}"));
+        let replies = server.sync();
+        assert_eq!(replies.len(), 1, "{variant}: {replies:?}");
+        assert!(
+            replies[0].starts_with("info string error") && replies[0].contains(most),
+            "{variant}: {replies:?}"
+        );
+        assert_eq!(server.fen(), before, "{variant}: the position is kept");
+    }
+}

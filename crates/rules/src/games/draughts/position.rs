@@ -69,6 +69,8 @@ pub enum PositionError {
     ManOnPromotionRank(String, Side),
     /// A bit outside the board's playable squares is set.
     OffBoard,
+    /// A side has more pieces than it starts with, which no game can reach.
+    TooManyPieces(Side, u32, u32),
 }
 
 impl fmt::Display for PositionError {
@@ -84,6 +86,11 @@ impl fmt::Display for PositionError {
                 side.name()
             ),
             PositionError::OffBoard => write!(f, "piece outside the playable squares"),
+            PositionError::TooManyPieces(side, count, most) => write!(
+                f,
+                "{} has {count} pieces, more than the {most} a side starts with",
+                side.name()
+            ),
         }
     }
 }
@@ -115,8 +122,13 @@ impl<R: Rules> Position<R> {
         if let Some(sq) = kings.without(white | black).into_iter().next() {
             return Err(PositionError::KingWithoutPiece(R::square_name(sq)));
         }
+        // A side starts on all but the middle two rows of the board's playable squares.
+        let most = (R::Board::SQUARES.count() - R::Board::FILES as u32) / 2;
         for side in Side::BOTH {
             let own = if side == Side::White { white } else { black };
+            if own.count() > most {
+                return Err(PositionError::TooManyPieces(side, own.count(), most));
+            }
             let stuck = own.without(kings) & R::Board::promotion_rank(side);
             if let Some(sq) = stuck.into_iter().next() {
                 return Err(PositionError::ManOnPromotionRank(R::square_name(sq), side));
