@@ -543,3 +543,24 @@ fn a_side_with_more_pieces_than_it_starts_with_is_refused() {
         assert_eq!(server.fen(), before, "{variant}: the position is kept");
     }
 }
+
+#[test]
+fn an_empty_board_and_repeated_counters_are_refused() {
+    let mut server = Server::start();
+    let before = server.fen();
+    for (fen, says) in [
+        ("W", "no piece"),
+        ("W:W,,,:B,,", "no piece"),
+        ("W:W21:B1:F3:F4", "given twice"),
+        ("W:W21:B1:H3:H3", "given twice"),
+    ] {
+        server.send(&format!("position fen {fen}"));
+        let replies = server.sync();
+        assert_eq!(replies.len(), 1, "{fen}: {replies:?}");
+        assert!(
+            replies[0].starts_with("info string error") && replies[0].contains(says),
+            "{fen}: {replies:?}"
+        );
+        assert_eq!(server.fen(), before, "{fen}: the position is kept");
+    }
+}

@@ -295,7 +295,13 @@ impl Fen {
                     let value = value
                         .parse::<u64>()
                         .map_err(|_| NotationError::BadField(field.to_string()))?;
-                    fen.extras.push((name.to_ascii_uppercase(), value));
+                    let name = name.to_ascii_uppercase();
+                    if fen.extra(&name).is_some() {
+                        return Err(NotationError::Position(format!(
+                            "FEN field {name} is given twice"
+                        )));
+                    }
+                    fen.extras.push((name, value));
                 }
                 _ => return Err(NotationError::BadField(field.to_string())),
             }
