@@ -122,6 +122,9 @@ type Slot = [AtomicU64; 2];
 const CHECK: usize = 0;
 const DATA: usize = 1;
 
+/// The largest table [`Tt::clear`] empties in place.
+const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
+
 /// `len` empty slots, or `None` if the memory cannot be had.
 fn empty_slots(len: usize) -> Option<Box<[Slot]>> {
     bytemuck::allocation::try_zeroed_slice_box(len).ok()
@@ -162,11 +165,14 @@ impl Tt {
         self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
     }
 
-    /// Empties every slot, at once whatever the size: the table is swapped for fresh zeroed
-    /// memory and the old one is given back on a thread of its own (or, if the memory for both
-    /// cannot be had, emptied in place).
+    /// Empties every slot, at once whatever the size: a table larger than 64 MiB is swapped for
+    /// fresh zeroed memory and the old one is given back on a thread of its own (or, if the
+    /// memory for both cannot be had, emptied in place, as a smaller one is).
     pub fn clear(&mut self) {
-        match empty_slots(self.slots.len()) {
+        // A small table is emptied in place: that takes a few milliseconds and keeps its pages,
+        // which fresh memory would make the next search fault in one by one.
+        let small = self.slots.len() * std::mem::size_of::<Slot>() <= CLEAR_IN_PLACE_BYTES;
+        match (!small).then(|| empty_slots(self.slots.len())).flatten() {
             Some(fresh) => {
                 let old = std::mem::replace(&mut self.slots, fresh);
                 let release = std::thread::Builder::new()
