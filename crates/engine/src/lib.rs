@@ -8,7 +8,7 @@
 //! * **The engine state.** [`options`]: every engine option, declared once; [`session`]: a game
 //!   of any variant as the front ends see it; [`engine`]: options, game, table and search
 //!   thread together, the state behind every front end.
-//! * **Measuring and learning.** [`bench`]: the fixed search whose node count is the build's
+//! * **Measuring and learning.** [`bench`](mod@bench): the fixed search whose node count is the build's
 //!   signature; [`openings`]: balanced opening books; [`tune`]: self-play and fitting the
 //!   evaluation.
 //!

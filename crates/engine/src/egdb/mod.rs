@@ -1,7 +1,7 @@
 //! Russian endgame databases: damka's own generator, file format and prober (docs/egdb.md).
 //!
 //! * [`index`]: material splits and the dense index of a position within its split;
-//! * [`file`]: the compressed, checksummed file of one split;
+//! * [`file`](mod@file): the compressed, checksummed file of one split;
 //! * [`generate`]: building every split up to N pieces by an iterated fixpoint;
 //! * [`probe`]: lazy loading, probing, and what a value is worth under the draw counters.
 //!

@@ -3,7 +3,7 @@
 //! and [`with_game!`](crate::with_game), the one place a runtime choice of game becomes a type.
 //!
 //! Everything a game knows stays in its folder: its rules, notation, title, start position,
-//! draw rules, options and evaluation (see [`Game`](crate::game::Game)). A new game touches
+//! draw rules, options and evaluation (see [`Game`]). A new game touches
 //! only this file outside its folder: its module line, its entry in the list of games
 //! ([`for_each_game!`](crate::for_each_game), which makes [`Variant`]), and its arm in
 //! [`with_game!`](crate::with_game).

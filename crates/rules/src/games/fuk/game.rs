@@ -237,7 +237,7 @@ impl Game for Fuk {
         notation::fen(pos)
     }
 
-    /// Under [`RUSSIAN_PLAY`], the board and counters as a Russian game: the huffable pieces
+    /// Under `RUSSIAN_PLAY` (the option `Fuk Russian Play`), the board and counters as a Russian game: the huffable pieces
     /// (the `U` field) are dropped, and every Russian move of the board is a Fuk move without
     /// a huff, written the same way.
     fn searched_as(fen: &str, setup: &Setup) -> Option<(&'static str, String)> {

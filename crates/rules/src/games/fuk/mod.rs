@@ -2,8 +2,8 @@
 //! and made a quiet move may lose a capturing piece to the opponent's huff (docs/rules.md, "Fuk").
 //!
 //! Fuk is built on the Russian game and repeats none of it: a [`FukPosition`] is a Russian
-//! [`Position`](crate::games::draughts::position::Position) plus the set of huffable pieces, a
-//! [`FukMove`] is an optional huff plus a Russian [`Move`](crate::games::draughts::moves::Move), and the
+//! [`Position`] plus the set of huffable pieces, a
+//! [`FukMove`] is an optional huff plus a Russian [`Move`], and the
 //! moves, the notation, the draw counters and the evaluation are Russian ones applied to the
 //! board after the huff. Inside the module:
 //!
