@@ -176,6 +176,16 @@ fn is(token: &str, word: &str) -> bool {
     token.eq_ignore_ascii_case(word)
 }
 
+/// True for a whole number, digits only.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// True for a negative whole number: `-` and digits.
+fn is_negative_integer(text: &str) -> bool {
+    text.strip_prefix('-').is_some_and(is_digits)
+}
+
 /// Reads a non-negative integer argument.
 fn number(command: &'static str, what: &str, text: Option<&&str>) -> Result<u64, ProtocolError> {
     let Some(text) = text else {
@@ -184,17 +194,11 @@ fn number(command: &'static str, what: &str, text: Option<&&str>) -> Result<u64,
     let shown = printable(text, 40);
     match text.parse::<u64>() {
         Ok(n) => Ok(n),
-        Err(_)
-            if text.strip_prefix('-').is_some_and(|digits| {
-                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-            }) =>
-        {
-            Err(syntax(
-                command,
-                format!("'{what}' must not be negative, got {shown}"),
-            ))
-        }
-        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(syntax(
+        Err(_) if is_negative_integer(text) => Err(syntax(
+            command,
+            format!("'{what}' must not be negative, got {shown}"),
+        )),
+        Err(_) if is_digits(text) => Err(syntax(
             command,
             format!("'{what}' {shown} is too large (at most {})", u64::MAX),
         )),
@@ -356,13 +360,10 @@ const GO_NUMBERS: [&str; 9] = [
 /// Reads a time of `go` in milliseconds. A negative time is read as 0, so that the engine still
 /// answers at once: GUIs send one when a clock has run past zero, and then wait for a move.
 fn clock_ms(what: &str, text: Option<&&str>) -> Result<u64, ProtocolError> {
-    let overdrawn = text
-        .and_then(|t| t.strip_prefix('-'))
-        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
-    if overdrawn {
-        return Ok(0);
+    match text {
+        Some(t) if is_negative_integer(t) => Ok(0),
+        _ => number("go", what, text),
     }
-    number("go", what, text)
 }
 
 /// `go` and its parameters, in any order, each at most once.

@@ -532,35 +532,32 @@ fn a_side_with_more_pieces_than_it_starts_with_is_refused() {
         let mut server = Server::start();
         server.send(&format!("setoption name UCI_Variant value {variant}"));
         server.sync();
-        let before = server.fen();
-        server.send(&format!("position fen {fen}"));
-        let replies = server.sync();
-        assert_eq!(replies.len(), 1, "{variant}: {replies:?}");
-        assert!(
-            replies[0].starts_with("info string error") && replies[0].contains(most),
-            "{variant}: {replies:?}"
-        );
-        assert_eq!(server.fen(), before, "{variant}: the position is kept");
+        assert_fen_refused(&mut server, fen, most);
     }
+}
+
+/// `position fen <fen>` gets one error line that says `says`, and the position is kept.
+fn assert_fen_refused(server: &mut Server, fen: &str, says: &str) {
+    let before = server.fen();
+    server.send(&format!("position fen {fen}"));
+    let replies = server.sync();
+    assert_eq!(replies.len(), 1, "{fen}: {replies:?}");
+    assert!(
+        replies[0].starts_with("info string error") && replies[0].contains(says),
+        "{fen}: {replies:?}"
+    );
+    assert_eq!(server.fen(), before, "{fen}: the position is kept");
 }
 
 #[test]
 fn an_empty_board_and_repeated_counters_are_refused() {
     let mut server = Server::start();
-    let before = server.fen();
     for (fen, says) in [
         ("W", "no piece"),
         ("W:W,,,:B,,", "no piece"),
         ("W:W21:B1:F3:F4", "given twice"),
         ("W:W21:B1:H3:H3", "given twice"),
     ] {
-        server.send(&format!("position fen {fen}"));
-        let replies = server.sync();
-        assert_eq!(replies.len(), 1, "{fen}: {replies:?}");
-        assert!(
-            replies[0].starts_with("info string error") && replies[0].contains(says),
-            "{fen}: {replies:?}"
-        );
-        assert_eq!(server.fen(), before, "{fen}: the position is kept");
+        assert_fen_refused(&mut server, fen, says);
     }
 }

@@ -306,6 +306,10 @@ impl Fen {
                 _ => return Err(NotationError::BadField(field.to_string())),
             }
         }
+        // No game reaches an empty board: it ends when one side has no piece left.
+        if (fen.white | fen.black).is_empty() {
+            return Err(NotationError::Position("no piece on the board".to_string()));
+        }
         Ok(fen)
     }
 

@@ -71,8 +71,6 @@ pub enum PositionError {
     OffBoard,
     /// A side has more pieces than it starts with, which no game can reach.
     TooManyPieces(Side, u32, u32),
-    /// No piece at all: a game ends when one side has none left.
-    NoPieces,
 }
 
 impl fmt::Display for PositionError {
@@ -88,7 +86,6 @@ impl fmt::Display for PositionError {
                 side.name()
             ),
             PositionError::OffBoard => write!(f, "piece outside the playable squares"),
-            PositionError::NoPieces => write!(f, "no piece on the board"),
             PositionError::TooManyPieces(side, count, most) => write!(
                 f,
                 "{} has {count} pieces, more than the {most} a side starts with",
@@ -124,9 +121,6 @@ impl<R: Rules> Position<R> {
         }
         if let Some(sq) = kings.without(white | black).into_iter().next() {
             return Err(PositionError::KingWithoutPiece(R::square_name(sq)));
-        }
-        if (white | black).is_empty() {
-            return Err(PositionError::NoPieces);
         }
         // A side starts on all but the middle two rows of the board's playable squares.
         let most = (R::Board::SQUARES.count() - R::Board::FILES as u32) / 2;
