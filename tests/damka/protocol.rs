@@ -561,3 +561,34 @@ fn an_empty_board_and_repeated_counters_are_refused() {
         assert_fen_refused(&mut server, fen, says);
     }
 }
+
+#[test]
+fn a_number_field_too_large_is_refused_not_clamped() {
+    for (variant, fen, says) in [
+        ("russian", "W:W21:B1:H4294967295", "at most 65535"),
+        ("russian", "W:W21:B1:F99999999999", "at most 65535"),
+        ("turkish", "W:Wa2:Bh7:H65536", "at most 65535"),
+        ("bashni", "W:a1w,h8b:H4294967295", "at most 65535"),
+        ("bashni", "W:a1w,h8b:H3:H4", "given twice"),
+        ("ugolki", "W:Wa1:Bh8:F99999999999", "at most 65535"),
+        ("ugolki", "W:Wa1:Bh8:F82", "ends after move 80"),
+        ("ugolki", "B:Wa1:Bh8:F81", "ends after move 80"),
+    ] {
+        let mut server = Server::start();
+        server.send(&format!("setoption name UCI_Variant value {variant}"));
+        server.sync();
+        assert_fen_refused(&mut server, fen, says);
+    }
+}
+
+#[test]
+fn the_largest_number_fields_are_kept() {
+    let mut server = Server::start();
+    server.send("position fen W:W21:B1:F65535");
+    server.sync();
+    assert!(server.fen().ends_with(":F65535"), "{}", server.fen());
+    server.send("setoption name UCI_Variant value ugolki");
+    server.send("position fen W:Wa1:Bh8:F81");
+    server.sync();
+    assert!(server.fen().ends_with(":F81"), "{}", server.fen());
+}

@@ -265,6 +265,43 @@ pub struct Fen {
     pub extras: Vec<(String, u64)>,
 }
 
+/// The largest number a FEN's counter or move-number field may hold: more moves than any game
+/// lasts, and as much as the counters hold. A larger number is refused, never clamped.
+pub const FEN_NUMBER_MAX: u64 = u16::MAX as u64;
+
+/// Reads a `<tag><number>` FEN field such as `H12` or `F7` and appends it, the tag in upper
+/// case, to `extras`. Refuses a field without a tag or a number, a number above
+/// [`FEN_NUMBER_MAX`], and a tag already in `extras`.
+pub fn push_number_field(
+    extras: &mut Vec<(String, u64)>,
+    field: &str,
+) -> Result<(), NotationError> {
+    let split = field
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(field.len());
+    let (name, digits) = field.split_at(split);
+    if name.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(NotationError::BadField(field.to_string()));
+    }
+    let value = digits
+        .parse::<u64>()
+        .ok()
+        .filter(|&value| value <= FEN_NUMBER_MAX)
+        .ok_or_else(|| {
+            NotationError::BadField(format!(
+                "{field} (a number field is at most {FEN_NUMBER_MAX})"
+            ))
+        })?;
+    let name = name.to_ascii_uppercase();
+    if extras.iter().any(|(tag, _)| *tag == name) {
+        return Err(NotationError::Position(format!(
+            "FEN field {name} is given twice"
+        )));
+    }
+    extras.push((name, value));
+    Ok(())
+}
+
 impl Fen {
     /// Parses a PDN FEN with the squares of board `B`, named in `style` in errors: `W:Wa1,c1,Kd4:Bb6,Kh8`. Squares
     /// may be algebraic or PDN numbers, lower case, with spaces, ranges (`1-12`), a trailing
@@ -287,22 +324,7 @@ impl Fen {
             match tag {
                 Some('W') => fen.add_pieces::<B>(style, Side::White, chars.as_str())?,
                 Some('B') => fen.add_pieces::<B>(style, Side::Black, chars.as_str())?,
-                Some(c) if c.is_ascii_alphabetic() => {
-                    let split = field
-                        .find(|c: char| !c.is_ascii_alphabetic())
-                        .unwrap_or(field.len());
-                    let (name, value) = field.split_at(split);
-                    let value = value
-                        .parse::<u64>()
-                        .map_err(|_| NotationError::BadField(field.to_string()))?;
-                    let name = name.to_ascii_uppercase();
-                    if fen.extra(&name).is_some() {
-                        return Err(NotationError::Position(format!(
-                            "FEN field {name} is given twice"
-                        )));
-                    }
-                    fen.extras.push((name, value));
-                }
+                Some(c) if c.is_ascii_alphabetic() => push_number_field(&mut fen.extras, field)?,
                 _ => return Err(NotationError::BadField(field.to_string())),
             }
         }

@@ -16,6 +16,7 @@ use crate::game::GameMove;
 use crate::moves::{MoveList, Path};
 use crate::notation::{
     MoveRecord, MoveStyle, NotationError, format_squares, match_path, parse_move_squares,
+    push_number_field,
 };
 use crate::types::{Kind, Side, Square};
 
@@ -72,16 +73,7 @@ pub fn parse_fen<R: TowerRules>(
         pos.set(square, stack);
     }
     for field in fields {
-        let split = field
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(field.len());
-        let (name, value) = field.split_at(split);
-        let value = value
-            .parse::<u64>()
-            .ok()
-            .filter(|_| !name.is_empty())
-            .ok_or_else(|| NotationError::BadField(field.to_string()))?;
-        extras.push((name.to_ascii_uppercase(), value));
+        push_number_field(&mut extras, field)?;
     }
     check::<R>(&pos)?;
     Ok((pos, extras))
