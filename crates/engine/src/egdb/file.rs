@@ -2,6 +2,7 @@
 //! and an FNV-1a checksum of everything before it.
 
 use super::index::Material;
+use super::{MAX_DISTANCE, UNUSED, decode};
 use damka_rules::checksum::fnv1a;
 use std::fmt;
 use std::path::Path;
@@ -148,8 +149,41 @@ pub fn decode_file(m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError
     if fnv1a(&bytes[..body]) != word(body) {
         return corrupt("checksum mismatch".into());
     }
+    if max_distance > MAX_DISTANCE {
+        return corrupt(format!(
+            "largest distance {max_distance}, more than a file holds ({MAX_DISTANCE})"
+        ));
+    }
     let out = decompress(&bytes[HEADER..body], entries as usize)?;
+    check_entries(m, &out, max_distance)?;
     Ok((out, max_distance))
+}
+
+/// Refuses entries a generator cannot have written, even under a valid checksum: an unused
+/// index (men on the same square) must hold [`UNUSED`], every position a value whose distance
+/// is at most the file's largest.
+fn check_entries(m: Material, entries: &[u8], max_distance: u8) -> Result<(), FileError> {
+    let mut at = 0usize;
+    for (used, length) in m.blocks() {
+        let block = &entries[at..at + length as usize];
+        let bad = if used {
+            block
+                .iter()
+                .position(|&code| decode(code).is_none_or(|e| e.distance > max_distance))
+        } else {
+            block.iter().position(|&code| code != UNUSED)
+        };
+        if let Some(offset) = bad {
+            let index = at + offset;
+            return Err(FileError::Corrupt(format!(
+                "entry {index} is {}, which no {} holds",
+                entries[index],
+                if used { "position" } else { "unused index" }
+            )));
+        }
+        at += length as usize;
+    }
+    Ok(())
 }
 
 /// Reads and checks the file of split `m` in `dir`.

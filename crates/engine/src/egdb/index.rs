@@ -174,6 +174,34 @@ impl Material {
         binom(28, wm) * binom(28, bm) * binom(32 - wm - bm, wk) * binom(32 - wm - bm - wk, bk)
     }
 
+    /// The slice's indices in blocks, in index order: one block per pair of men sets (white,
+    /// black), each `(used, length)`. A block is unused exactly when the two sets overlap; the
+    /// kings' ranks fill the block, so its entries are all positions or all unused.
+    pub fn blocks(self) -> impl Iterator<Item = (bool, u64)> {
+        let (wm, wk, bm, bk) = (
+            self.wm as usize,
+            self.wk as usize,
+            self.bm as usize,
+            self.bk as usize,
+        );
+        let length = if self.size() == 0 {
+            0
+        } else {
+            binom(32 - wm - bm, wk) * binom(32 - wm - bm - wk, bk)
+        };
+        let black_sets = binom(28, bm);
+        let pairs = if length == 0 {
+            0
+        } else {
+            binom(28, wm) * black_sets
+        };
+        (0..pairs).map(move |pair| {
+            let white = unrank_set(pair / black_sets, wm);
+            let black = unrank_set(pair % black_sets, bm) << 4;
+            (white & black == 0, length)
+        })
+    }
+
     /// Every split with both sides on the board and `pieces` pieces in all, fewest men first.
     pub fn all_with(pieces: u32) -> Vec<Material> {
         let n = pieces as u8;
