@@ -2,6 +2,7 @@
 //! engines, plays the match with progress on stderr, and writes the final report to stdout.
 
 use crate::matchplay::engine_process::EngineCommand;
+use crate::matchplay::interrupt;
 use crate::matchplay::referee::{DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication};
 use crate::matchplay::runner::{self, FinishedGame, MatchConfig, MatchEngine, MatchSummary};
 use crate::matchplay::stats::{Sprt, SprtStatus};
@@ -240,9 +241,20 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let mut progress = |game: &FinishedGame, summary: &MatchSummary| {
         eprintln!("{}", progress_line(game, summary, &config));
     };
+    interrupt::install()?;
     let summary = runner::run(&config, &mut progress)?;
+    if interrupt::requested() {
+        eprintln!(
+            "match: interrupted after {} finished games (all in {})",
+            summary.tally.games(),
+            args.pdn.display()
+        );
+    }
     for line in report(&summary, &config) {
         output::line(&line);
+    }
+    if interrupt::requested() {
+        std::process::exit(interrupt::EXIT_STATUS);
     }
     Ok(())
 }

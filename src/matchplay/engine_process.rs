@@ -10,6 +10,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// How often a wait for an engine's reply looks whether the match was interrupted.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
 /// The protocol an engine speaks to the match runner.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum EngineProtocol {
@@ -113,6 +116,8 @@ pub enum EngineError {
     Timeout(String),
     /// A reply the runner cannot use (a refused game, a move in no known form).
     Protocol(String),
+    /// The match was interrupted while waiting (see [`interrupt`](super::interrupt)).
+    Interrupted,
 }
 
 impl std::fmt::Display for EngineError {
@@ -122,6 +127,7 @@ impl std::fmt::Display for EngineError {
             EngineError::Crashed(e) => write!(f, "crashed: {e}"),
             EngineError::Timeout(e) => write!(f, "no reply: {e}"),
             EngineError::Protocol(e) => write!(f, "protocol: {e}"),
+            EngineError::Interrupted => write!(f, "interrupted"),
         }
     }
 }
@@ -205,7 +211,12 @@ impl EngineProcess {
     /// Starts the program with its input and output piped and its output read line by line,
     /// without any handshake (for engines that speak another protocol, such as Hub).
     pub fn spawn(command: &EngineCommand) -> Result<EngineProcess, EngineError> {
-        let mut child = Command::new(&command.program)
+        let mut child = Command::new(&command.program);
+        // In a process group of its own, an engine does not receive the Ctrl-C typed at the
+        // match: the runner decides when its engines stop (see `interrupt`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut child, 0);
+        let mut child = child
             .args(&command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -293,12 +304,23 @@ impl EngineProcess {
         deadline: Instant,
         expecting: &str,
     ) -> Result<(Instant, String), EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        let total = deadline.saturating_duration_since(Instant::now());
+        // Waits in short slices so that an interrupted match does not wait out a long think.
+        let result = loop {
+            if super::interrupt::requested() {
+                return Err(EngineError::Interrupted);
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(INTERRUPT_POLL)) {
+                Err(RecvTimeoutError::Timeout) if wait > INTERRUPT_POLL => continue,
+                other => break other,
+            }
+        };
+        match result {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(format!(
                 "no '{expecting}' after {} ms",
-                wait.as_millis()
+                total.as_millis()
             ))),
             Err(RecvTimeoutError::Disconnected) => Err(EngineError::Crashed(format!(
                 "output closed while waiting for '{expecting}'{}",

@@ -370,6 +370,7 @@ impl GameRecord {
 }
 
 /// Plays one game from `opening`, `white` against `black`. Returns `None` if `abort` was set
+/// or the match was interrupted (an engine's reply is [`EngineError::Interrupted`])
 /// before the game ended, and an error if the opening is not valid for the variant.
 pub fn play_game(
     opening: &Opening,
@@ -422,6 +423,9 @@ fn play(
 
     for side in Side::BOTH {
         if let Err(e) = players[side.index()].new_game(config.reply_timeout) {
+            if matches!(e, EngineError::Interrupted) {
+                return Ok(None);
+            }
             let detail = format!("at the start of the game: {e}");
             return finish(
                 moves,
@@ -483,6 +487,8 @@ fn play(
                 });
                 return finish(moves, winner, termination);
             }
+            // The match was interrupted: the game is abandoned, not lost.
+            Err(EngineError::Interrupted) => return Ok(None),
             Err(e) => {
                 let detail = e.to_string();
                 let (winner, termination) = lose(Termination::Fault { side, detail });

@@ -8,6 +8,7 @@
 use super::engine_process::{
     EngineCommand, EngineError, EngineInfo, EngineProcess, EngineProtocol,
 };
+use super::interrupt;
 use super::players;
 use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
 use super::stats::{Sprt, SprtStatus, Tally};
@@ -205,7 +206,8 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
 }
 
 /// Plays the match. `on_game` hears of every counted game with the running summary, in the
-/// order the games end. Fails if the PDN file cannot be written or an opening is not valid
+/// order the games end. Once [`interrupt::requested`], no game starts, the games in progress
+/// are abandoned uncounted, and the summary of the finished games is returned. Fails if the PDN file cannot be written or an opening is not valid
 /// for the variant (books read with [`openings::parse`](damka_engine::openings::parse) are).
 pub fn run(
     config: &MatchConfig,
@@ -252,7 +254,7 @@ pub fn run(
             let sender = sender.clone();
             let (next, stop, commands) = (&next, &stop, &commands);
             scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
+                while !stop.load(Ordering::Relaxed) && !interrupt::requested() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
@@ -273,6 +275,8 @@ pub fn run(
         for game in receiver {
             let game = match game {
                 Ok(game) => game,
+                // A game broken off by the interruption is not a failure of the match.
+                Err(_) if interrupt::requested() => continue,
                 Err(e) => {
                     failure.get_or_insert(e);
                     stop.store(true, Ordering::Relaxed);

@@ -484,3 +484,60 @@ fn the_match_runner_plays_damka_over_hub() {
     let _ = std::fs::remove_file(&path);
     assert_eq!(games.len(), 4);
 }
+
+/// Ctrl-C or SIGTERM during `damka match`: the game in progress is abandoned at once, the
+/// report of the finished games is printed and they stay in the PDN file; exit status 130.
+#[test]
+fn an_interrupted_match_reports_the_games_it_finished() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    for signal in ["-INT", "-TERM"] {
+        let path = temp_path(&format!("interrupted{signal}.pdn"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
+            .args(["match", "--engine1", TEST_ENGINE, "--engine2"])
+            .arg(format!(
+                "{TEST_ENGINE} --name slow --sleep-ms 400 --illegal-at 3"
+            ))
+            .args(["--games", "10", "--concurrency", "1", "--movetime", "5000"])
+            .arg("--pdn")
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start damka match");
+        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut seen = String::new();
+        let mut line = String::new();
+        while !line.starts_with("game 1 ") {
+            line.clear();
+            let read = stderr.read_line(&mut line).expect("read stderr");
+            assert!(read > 0, "the match ended before game 1: {seen}");
+            seen.push_str(&line);
+        }
+        // Game 2 is being played, its slow engine thinking.
+        std::thread::sleep(Duration::from_millis(200));
+        let sent = Instant::now();
+        let status = Command::new("kill")
+            .arg(signal)
+            .arg(child.id().to_string())
+            .status()
+            .expect("run kill");
+        assert!(status.success());
+        let output = child.wait_with_output().expect("wait for damka match");
+        let took = sent.elapsed();
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut rest).expect("read stderr");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(130), "{signal}: {seen}{rest}");
+        assert!(took < Duration::from_secs(2), "{signal}: took {took:?}");
+        assert!(
+            rest.contains("interrupted after 1 finished games"),
+            "{signal}: {rest}"
+        );
+        assert!(stdout.contains("result: +1 =0 -0"), "{signal}: {stdout}");
+        let games = pdn::read(&std::fs::read_to_string(&path).expect("pdn")).expect("reads");
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(games.len(), 1, "{signal}");
+    }
+}
