@@ -1,16 +1,24 @@
-//! The soak test driver behind `scripts/soak.sh`: damka against itself in every game, for
-//! hundreds of games, with everything a GUI or a bot may throw at an engine.
+//! The soak test driver behind `scripts/dev/soak.sh`: damka against itself in every game, for
+//! hundreds of games, with everything a GUI or a bot may throw at an engine, on a machine kept
+//! busy by other work.
 //!
-//! Each game starts two fresh engine processes with random options (`Threads` 1–2, `Hash`
-//! 1–256, `Ponder`, `MultiPV` 1–3) and plays on a very short clock (0.2 s + 0.01 s by default).
-//! On a random share of moves the driver instead jumps to another position in the middle of a
-//! search, stops an infinite search after a few milliseconds, or ponders on the expected reply
-//! and then sends `ponderhit` or `stop`. It checks every move against damka's own rules and
-//! reports per game: crashes, illegal moves, time losses, commands left unanswered, the worst
-//! `stop` → `bestmove` latency, and the peak resident memory against `Hash`.
+//! Two engine processes play all the games of a variant, as under a GUI: `ucinewgame` between
+//! games, and before each game a random share of option changes (`Threads` 1–4, `Hash` 1–1024,
+//! `Ponder`, `MultiPV` 1–3). Games are played on a very short clock (0.2 s + 0.01 s by
+//! default), a fifth of the moves asked by `go movetime` instead. On a random share of moves the
+//! driver jumps to another position in the middle of a search, stops an infinite search after a
+//! few milliseconds, or ponders on the expected reply and then sends `ponderhit` or `stop`.
+//! `--load N` keeps N CPU-bound threads spinning beside the engines all along.
+//!
+//! Engines run with the defaults a GUI leaves alone (`Move Overhead`), and a move is late when
+//! it comes after its clock or move time plus `damka match`'s default margin (`--margin-ms`).
+//! Every move is checked against damka's own rules. Reported per variant: games, moves,
+//! crashes, illegal moves, time losses, commands left unanswered, stops and the worst `stop` →
+//! `bestmove` latency, the worst overrun of the time asked for (negative: always early), the
+//! peak resident memory above the largest `Hash` the engine held, and the load average.
 //!
 //! ```text
-//! cargo run --release --example soak -- --games 100 [--variant russian] [--seed 1]
+//! cargo run --release --features dev-tools --example soak -- --games 100 [--variant russian] [--seed 1] [--load 2]
 //! ```
 
 use std::io::{BufRead, BufReader, Write};
@@ -32,6 +40,10 @@ struct Settings {
     base_ms: u64,
     increment_ms: u64,
     max_plies: usize,
+    /// CPU-bound threads kept spinning beside the engines.
+    load: usize,
+    /// Think time tolerated beyond the clock or move time.
+    margin: Duration,
 }
 
 fn settings() -> Result<Settings, String> {
@@ -43,6 +55,8 @@ fn settings() -> Result<Settings, String> {
         base_ms: 200,
         increment_ms: 10,
         max_plies: 200,
+        load: 0,
+        margin: damka::matchplay::referee::DEFAULT_TIME_MARGIN,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -62,6 +76,8 @@ fn settings() -> Result<Settings, String> {
             "--base-ms" => settings.base_ms = number(value()?)?,
             "--increment-ms" => settings.increment_ms = number(value()?)?,
             "--max-plies" => settings.max_plies = number(value()?)? as usize,
+            "--load" => settings.load = number(value()?)? as usize,
+            "--margin-ms" => settings.margin = Duration::from_millis(number(value()?)?),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -88,6 +104,7 @@ impl Rng {
 #[derive(Default, Clone)]
 struct Tally {
     games: u32,
+    moves: u32,
     white_wins: u32,
     black_wins: u32,
     draws: u32,
@@ -99,6 +116,9 @@ struct Tally {
     worst_stop: Duration,
     ponderhits: u32,
     jumps: u32,
+    option_changes: u32,
+    /// The largest `used - asked` of any timed move, in milliseconds (negative: all early).
+    worst_overrun_ms: Option<f64>,
     /// The most resident memory above `Hash` seen in any engine, in MiB.
     worst_rss_over_hash: i64,
     /// That engine's `Hash` and peak.
@@ -120,6 +140,8 @@ struct Engine {
     stdin: ChildStdin,
     lines: Receiver<String>,
     hash: u64,
+    /// The largest `Hash` the process has held: its peak memory is measured against it.
+    largest_hash: u64,
     ponder: bool,
 }
 
@@ -142,30 +164,55 @@ impl Engine {
                 }
             }
         });
-        let hash = 1 + rng.below(256);
-        let ponder = rng.chance(50);
         let mut engine = Engine {
             child,
             stdin,
             lines,
-            hash,
-            ponder,
+            hash: 16,
+            largest_hash: 16,
+            ponder: false,
         };
         engine.send("uci")?;
         engine.wait_for("uciok", Duration::from_secs(5))?;
-        for (name, value) in [
-            ("UCI_Variant", variant.name().to_string()),
-            ("Threads", (1 + rng.below(2)).to_string()),
-            ("Hash", hash.to_string()),
-            ("Ponder", ponder.to_string()),
-            ("MultiPV", (1 + rng.below(3)).to_string()),
-        ] {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-        }
-        engine.send("ucinewgame")?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", Duration::from_secs(5))?;
+        engine.send(&format!(
+            "setoption name UCI_Variant value {}",
+            variant.name()
+        ))?;
+        engine.change_options(rng, 100)?;
         Ok(engine)
+    }
+
+    /// Sets each option to a random value with `percent` chance, as a user between games.
+    /// Returns how many changed.
+    fn change_options(&mut self, rng: &mut Rng, percent: u64) -> Result<u32, Fault> {
+        let mut changed = 0;
+        if rng.chance(percent) {
+            // Mostly small tables, now and then a big one.
+            self.hash = if rng.chance(20) {
+                256 + rng.below(769)
+            } else {
+                1 + rng.below(128)
+            };
+            self.largest_hash = self.largest_hash.max(self.hash);
+            self.send(&format!("setoption name Hash value {}", self.hash))?;
+            changed += 1;
+        }
+        if rng.chance(percent) {
+            self.ponder = rng.chance(50);
+            self.send(&format!("setoption name Ponder value {}", self.ponder))?;
+            changed += 1;
+        }
+        for (name, most) in [("Threads", 4), ("MultiPV", 3)] {
+            if rng.chance(percent) {
+                let value = 1 + rng.below(most);
+                self.send(&format!("setoption name {name} value {value}"))?;
+                changed += 1;
+            }
+        }
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(5))?;
+        Ok(changed)
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {
@@ -244,14 +291,39 @@ fn random_fen<G: Game>(rng: &mut Rng) -> String {
 }
 
 /// Plays one game; returns its result, and the fault that ended it if any.
-fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
-    let mut engines = Vec::new();
-    for _ in 0..2 {
-        match Engine::start(&settings.engine, Variant::of::<G>(), rng) {
-            Ok(engine) => engines.push(engine),
-            Err(fault) => {
-                record_fault(tally, fault, 0);
-                return;
+/// Plays one game between `engines` (started if empty, after a random share of option
+/// changes otherwise) and adds it to `tally`. After a fault the engines are shut down and
+/// `engines` left empty, so the next game starts fresh ones.
+fn play_game<G: Game>(
+    settings: &Settings,
+    engines: &mut Vec<Engine>,
+    rng: &mut Rng,
+    tally: &mut Tally,
+) {
+    if engines.is_empty() {
+        for _ in 0..2 {
+            match Engine::start(&settings.engine, Variant::of::<G>(), rng) {
+                Ok(engine) => engines.push(engine),
+                Err(fault) => {
+                    record_fault(tally, fault, 0);
+                    for engine in engines.drain(..) {
+                        engine.quit();
+                    }
+                    return;
+                }
+            }
+        }
+    } else {
+        for (side, engine) in engines.iter_mut().enumerate() {
+            match engine.change_options(rng, 25) {
+                Ok(changed) => tally.option_changes += changed,
+                Err(fault) => {
+                    record_fault(tally, fault, side);
+                    for engine in engines.drain(..) {
+                        engine.quit();
+                    }
+                    return;
+                }
             }
         }
     }
@@ -314,61 +386,75 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
             pondering = true;
         }
         let engine = &mut engines[side];
-        let result = (|| -> Result<(String, Option<String>, Option<Duration>), Fault> {
-            let roll = rng.below(100);
-            if roll < 6 {
-                // A jump to another position in the middle of a search.
-                tally.jumps += 1;
-                engine.send(&format!("position fen {}", random_fen::<G>(rng)))?;
-                engine.send("go infinite")?;
-                std::thread::sleep(Duration::from_millis(rng.below(30)));
-                let sent = Instant::now();
+        let result =
+            (|| -> Result<(String, Option<String>, Option<(Duration, Duration, bool)>), Fault> {
+                let roll = rng.below(100);
+                if roll < 6 {
+                    // A jump to another position in the middle of a search.
+                    tally.jumps += 1;
+                    engine.send(&format!("position fen {}", random_fen::<G>(rng)))?;
+                    engine.send("go infinite")?;
+                    std::thread::sleep(Duration::from_millis(rng.below(30)));
+                    let sent = Instant::now();
+                    engine.send(&position(&texts))?;
+                    engine.wait_for("bestmove", Duration::from_secs(2))?;
+                    note_stop(tally, sent.elapsed());
+                }
+                if (6..12).contains(&roll) {
+                    // An infinite search stopped after a few milliseconds: its move is played.
+                    engine.send(&position(&texts))?;
+                    engine.send("go infinite")?;
+                    std::thread::sleep(Duration::from_millis(1 + rng.below(50)));
+                    let sent = Instant::now();
+                    engine.send("stop")?;
+                    let line = engine.wait_for("bestmove", Duration::from_secs(2))?;
+                    note_stop(tally, sent.elapsed());
+                    let (best, ponder) = parse_bestmove(&line);
+                    return Ok((best, ponder, None));
+                }
                 engine.send(&position(&texts))?;
-                engine.wait_for("bestmove", Duration::from_secs(2))?;
-                note_stop(tally, sent.elapsed());
-            }
-            if (6..12).contains(&roll) {
-                // An infinite search stopped after a few milliseconds: its move is played.
-                engine.send(&position(&texts))?;
-                engine.send("go infinite")?;
-                std::thread::sleep(Duration::from_millis(1 + rng.below(50)));
+                // A fifth of the moves by move time, the rest on the clock.
+                let (go, asked) = if rng.chance(20) {
+                    let movetime = Duration::from_millis(20 + rng.below(131));
+                    (format!("go movetime {}", movetime.as_millis()), movetime)
+                } else {
+                    (format!("go {}", go_clock(&clocks)), clocks[side])
+                };
                 let sent = Instant::now();
-                engine.send("stop")?;
-                let line = engine.wait_for("bestmove", Duration::from_secs(2))?;
-                note_stop(tally, sent.elapsed());
+                engine.send(&go)?;
+                let line = engine.wait_for("bestmove", asked + Duration::from_secs(2))?;
                 let (best, ponder) = parse_bestmove(&line);
-                return Ok((best, ponder, None));
-            }
-            engine.send(&position(&texts))?;
-            let sent = Instant::now();
-            engine.send(&format!("go {}", go_clock(&clocks)))?;
-            let line = engine.wait_for("bestmove", clocks[side] + Duration::from_secs(2))?;
-            let (best, ponder) = parse_bestmove(&line);
-            Ok((best, ponder, Some(sent.elapsed())))
-        })();
-        let (best, ponder, used) = match result {
+                Ok((
+                    best,
+                    ponder,
+                    Some((sent.elapsed(), asked, go.starts_with("go movetime"))),
+                ))
+            })();
+        let (best, ponder, timed) = match result {
             Ok(answer) => answer,
             Err(f) => {
                 fault = Some((f, side));
                 break;
             }
         };
-        if let Some(used) = used {
-            if used > clocks[side] {
+        if let Some((used, asked, by_movetime)) = timed {
+            note_overrun(tally, used, asked);
+            if used > asked + settings.margin {
                 log(&format!("position of the time loss: {}", record.fen()));
-                fault = Some((
-                    Fault::TimeLoss(used - clocks[side], clocks[side], "go"),
-                    side,
-                ));
+                let how = if by_movetime { "go movetime" } else { "go" };
+                fault = Some((Fault::TimeLoss(used - asked, asked, how), side));
                 break;
             }
-            clocks[side] = clocks[side] - used + increment;
+            if !by_movetime {
+                clocks[side] = clocks[side].saturating_sub(used) + increment;
+            }
         }
         if let Err(e) = record.play_text(&best) {
             fault = Some((Fault::Illegal(format!("{best}: {e}")), side));
             break;
         }
         texts.push(best.clone());
+        tally.moves += 1;
         expected[side] = ponder;
         if pondering && record.result() != GameResult::Ongoing {
             // The game is over: the ponder search is stopped and its move thrown away.
@@ -402,20 +488,22 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
             match outcome {
                 Ok(line) if hit => {
                     let used = sent.elapsed();
-                    if used > clocks[waiting] {
+                    note_overrun(tally, used, clocks[waiting]);
+                    if used > clocks[waiting] + settings.margin {
                         log(&format!("position of the time loss: {}", record.fen()));
                         let over = used - clocks[waiting];
                         fault =
                             Some((Fault::TimeLoss(over, clocks[waiting], "ponderhit"), waiting));
                         break;
                     }
-                    clocks[waiting] = clocks[waiting] - used + increment;
+                    clocks[waiting] = clocks[waiting].saturating_sub(used) + increment;
                     let (best, ponder) = parse_bestmove(&line);
                     if let Err(e) = record.play_text(&best) {
                         fault = Some((Fault::Illegal(format!("{best}: {e}")), waiting));
                         break;
                     }
                     texts.push(best);
+                    tally.moves += 1;
                     expected[waiting] = ponder;
                 }
                 Ok(_) => note_stop(tally, sent.elapsed()),
@@ -437,15 +525,17 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
             }
         }
         if let Some(peak) = engine.peak_rss_mib() {
-            let over = peak as i64 - engine.hash as i64;
+            let over = peak as i64 - engine.largest_hash as i64;
             if over > tally.worst_rss_over_hash {
                 tally.worst_rss_over_hash = over;
-                tally.worst_rss = (engine.hash, peak);
+                tally.worst_rss = (engine.largest_hash, peak);
             }
         }
     }
-    for engine in engines {
-        engine.quit();
+    if fault.is_some() {
+        for engine in engines.drain(..) {
+            engine.quit();
+        }
     }
     tally.games += 1;
     match fault {
@@ -456,6 +546,12 @@ fn play_game<G: Game>(settings: &Settings, rng: &mut Rng, tally: &mut Tally) {
             _ => tally.draws += 1,
         },
     }
+}
+
+/// Keeps the largest `used - asked` of a timed move.
+fn note_overrun(tally: &mut Tally, used: Duration, asked: Duration) {
+    let over = (used.as_secs_f64() - asked.as_secs_f64()) * 1000.0;
+    tally.worst_overrun_ms = Some(tally.worst_overrun_ms.map_or(over, |worst| worst.max(over)));
 }
 
 fn note_stop(tally: &mut Tally, latency: Duration) {
@@ -490,26 +586,37 @@ fn log(line: &str) {
     eprintln!("soak: {line}");
 }
 
+/// The one-minute load average (Linux), if known.
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 fn report(variant: Variant, t: &Tally) -> String {
     format!(
-        "{:<16} games {:>4} (+{} ={} -{})  crashes {}  illegal {}  time losses {}  unanswered {}  \
-         stops {} (worst {:.1} ms)  ponderhits {}  jumps {}  peak RSS - Hash {} MiB (Hash {} MiB, peak {} MiB)",
+        "{:<16} games {:>4} (+{} ={} -{})  moves {}  crashes {}  illegal {}  time losses {}  \
+         unanswered {}  stops {} (worst {:.1} ms)  worst overrun {:+.1} ms  ponderhits {}  \
+         jumps {}  option changes {}  peak RSS - Hash {} MiB (Hash {} MiB, peak {} MiB)  load {}",
         variant.name(),
         t.games,
         t.white_wins,
         t.draws,
         t.black_wins,
+        t.moves,
         t.crashes,
         t.illegal_moves,
         t.time_losses,
         t.unanswered,
         t.stops,
         t.worst_stop.as_secs_f64() * 1000.0,
+        t.worst_overrun_ms.unwrap_or(0.0),
         t.ponderhits,
         t.jumps,
+        t.option_changes,
         t.worst_rss_over_hash,
         t.worst_rss.0,
-        t.worst_rss.1
+        t.worst_rss.1,
+        load_average().map_or("?".to_string(), |l| format!("{l:.1}"))
     )
 }
 
@@ -528,10 +635,27 @@ fn main() -> std::process::ExitCode {
     let mut done = 0;
     let mut failures = 0;
     let mut lines = Vec::new();
+    let spinning = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    for _ in 0..settings.load {
+        let spinning = spinning.clone();
+        std::thread::spawn(move || {
+            let mut x = 0u64;
+            while spinning.load(std::sync::atomic::Ordering::Relaxed) {
+                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+        });
+    }
+    if settings.load > 0 {
+        log(&format!(
+            "{} CPU-bound threads spinning beside the engines",
+            settings.load
+        ));
+    }
     for &variant in &settings.variants {
         let mut tally = Tally::default();
+        let mut engines = Vec::new();
         for _ in 0..settings.games {
-            with_game!(variant, G => play_game::<G>(&settings, &mut rng, &mut tally));
+            with_game!(variant, G => play_game::<G>(&settings, &mut engines, &mut rng, &mut tally));
             done += 1;
             if last_progress.elapsed() > Duration::from_secs(5) || done == total {
                 last_progress = Instant::now();
@@ -541,6 +665,9 @@ fn main() -> std::process::ExitCode {
                     (per_game * (total - done) as u32).as_secs_f64()
                 ));
             }
+        }
+        for engine in engines {
+            engine.quit();
         }
         failures += tally.crashes + tally.illegal_moves + tally.time_losses + tally.unanswered;
         let line = report(variant, &tally);

@@ -3,7 +3,9 @@
 
 use crate::matchplay::engine_process::EngineCommand;
 use crate::matchplay::interrupt;
-use crate::matchplay::referee::{DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication};
+use crate::matchplay::referee::{
+    DEFAULT_TIME_MARGIN, DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication,
+};
 use crate::matchplay::runner::{self, FinishedGame, MatchConfig, MatchEngine, MatchSummary};
 use crate::matchplay::stats::{Sprt, SprtStatus};
 use crate::output;
@@ -67,8 +69,9 @@ pub struct MatchArgs {
     /// Fixed node count per move (no clock).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Extra think time in milliseconds tolerated beyond the clock or the move time.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    /// Extra think time in milliseconds tolerated beyond the clock or the move time before a
+    /// move loses on time: covers the scheduling delays of a busy machine.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_TIME_MARGIN.as_millis() as u64)]
     pub time_margin: u64,
     /// The opening book (default: the balanced openings built into damka).
     #[arg(long, value_name = "FILE")]

@@ -143,6 +143,11 @@ fn numbers(text: &str, flag: &str) -> Result<Vec<u32>, String> {
         .collect()
 }
 
+/// The think time tolerated beyond the move time or the clock before a move loses on time,
+/// unless a match says otherwise: the scheduling delays of a loaded machine (measured by
+/// `scripts/dev/soak.sh --load`), small against the move times matches are played at.
+pub const DEFAULT_TIME_MARGIN: Duration = Duration::from_millis(50);
+
 /// Everything the referee needs to know besides the players and the opening.
 #[derive(Clone, Debug)]
 pub struct RefereeConfig {
@@ -170,12 +175,12 @@ pub struct RefereeConfig {
 }
 
 impl RefereeConfig {
-    /// Russian rules, the given time control, no margin, no adjudication.
+    /// Russian rules, the given time control, [`DEFAULT_TIME_MARGIN`], no adjudication.
     pub fn new(time: TimeControl) -> RefereeConfig {
         RefereeConfig {
             variant: Variant::default(),
             time,
-            margin: Duration::ZERO,
+            margin: DEFAULT_TIME_MARGIN,
             rules: DrawRules::default(),
             adjudicate_draw: None,
             adjudicate_win: None,
