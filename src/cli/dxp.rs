@@ -21,6 +21,13 @@ pub struct DxpArgs {
     /// Follow: end after the first connection closes.
     #[arg(long, requires = "listen")]
     pub once: bool,
+    /// Follow: connections served at once; one more is told so and closed.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
+    pub max_connections: u64,
+    /// Follow: seconds a connection may stay silent (during a game, at least the game's time
+    /// for a side) before it is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..), requires = "listen")]
+    pub idle_timeout: u64,
     /// Initiate: games to play, damka's colour alternating.
     #[arg(long, default_value_t = 1, requires = "connect")]
     pub games: u32,
@@ -77,6 +84,8 @@ pub fn run(args: DxpArgs) -> Result<(), String> {
             ("Hash".to_string(), args.hash.to_string()),
             ("Threads".to_string(), args.threads.to_string()),
         ],
+        max_connections: args.max_connections as usize,
+        idle_timeout: Duration::from_secs(args.idle_timeout),
         ..DxpConfig::default()
     };
     if let Some(name) = args.name {

@@ -24,6 +24,8 @@ pub use message::game;
 use message::{AcceptCode, BackCode, DxpPosition, EndReason, Message, VERSION};
 use player::{DxpGame, Thinking};
 use std::net::{TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Settings shared by both roles.
@@ -35,7 +37,17 @@ pub struct DxpConfig {
     pub thinking: Thinking,
     /// Engine options (`Hash`, `Threads`, …) as name and value.
     pub options: Vec<(String, String)>,
+    /// The follower serves at most this many connections at once; one more is told so in a
+    /// chat line and closed.
+    pub max_connections: usize,
+    /// The follower closes a connection that sends nothing for this long, outside a game or
+    /// during one (then at least the game's time for a side: the other side may think that
+    /// long).
+    pub idle_timeout: Duration,
 }
+
+/// Consecutive unreadable messages after which the follower closes the connection.
+const UNREADABLE_LIMIT: u32 = 16;
 
 impl Default for DxpConfig {
     fn default() -> Self {
@@ -43,6 +55,8 @@ impl Default for DxpConfig {
             name: format!("damka {}", env!("CARGO_PKG_VERSION")),
             thinking: Thinking::Clock,
             options: Vec::new(),
+            max_connections: 16,
+            idle_timeout: Duration::from_secs(600),
         }
     }
 }
@@ -58,8 +72,8 @@ fn new_engine(config: &DxpConfig) -> Result<Engine, String> {
 }
 
 /// Follows on `address` (`[host:]port`): serves every connection on its own thread, each for as
-/// many games as the initiator asks; with `once`, serves only the first and returns when it
-/// closes.
+/// many games as the initiator asks, up to [`DxpConfig::max_connections`] at once; with `once`,
+/// serves only the first and returns when it closes.
 /// `on_listening` is told the bound address (the port may have been 0).
 pub fn listen(
     address: &str,
@@ -81,6 +95,7 @@ pub fn listen(
     on_listening(bound);
     // The engine is checked before any connection, so a bad option fails at once.
     new_engine(config)?;
+    let active = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let connection = match stream.and_then(Connection::new) {
             Ok(connection) => connection,
@@ -93,13 +108,28 @@ pub fn listen(
         if once {
             return follow(connection, config);
         }
+        if active.load(Ordering::Acquire) >= config.max_connections {
+            log::warn!(
+                "dxp: {} refused: {} connections already",
+                connection.peer(),
+                config.max_connections
+            );
+            connection.send(&Message::Chat(format!(
+                "damka: busy, serving {} connections already; try again later",
+                config.max_connections
+            )));
+            continue;
+        }
         // Each connection is served on its own thread with its own engine, so a match runner
         // may play several games at once.
         let config = config.clone();
+        let active = Arc::clone(&active);
+        active.fetch_add(1, Ordering::AcqRel);
         std::thread::spawn(move || {
             if let Err(e) = follow(connection, &config) {
                 log::warn!("dxp: {e}");
             }
+            active.fetch_sub(1, Ordering::AcqRel);
         });
     }
     Ok(())
@@ -137,27 +167,52 @@ fn take_turn(connection: &Connection, game: &mut DxpGame, engine: &mut Engine) -
     }
 }
 
-/// Serves one connection as the follower until it closes.
+/// Serves one connection as the follower until it closes, it stays silent for
+/// [`DxpConfig::idle_timeout`], or it sends [`UNREADABLE_LIMIT`] unreadable messages in a row.
+/// The engine, and the memory of its table, is built at the first game request.
 pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), String> {
-    let mut engine = new_engine(config)?;
+    let mut engine: Option<Engine> = None;
     let mut game: Option<DxpGame> = None;
     // We sent the first GAMEEND and wait for its acknowledgement.
     let mut ending = false;
+    let mut unreadable = 0;
     loop {
-        let message = match connection.receive(None) {
+        let patience = match &game {
+            Some(g) if !ending => config.idle_timeout.max(g.time_per_side()),
+            _ => config.idle_timeout,
+        };
+        let message = match connection.receive(Some(patience)) {
             Received::Message(message) => message,
             Received::Closed => {
                 log::info!("dxp: {} closed the connection", connection.peer());
                 return Ok(());
             }
-            Received::TimedOut => continue,
+            Received::TimedOut => {
+                let why = format!("nothing received for {} s", patience.as_secs());
+                log::info!("dxp: closing {}: {why}", connection.peer());
+                connection.send(&Message::Chat(format!("damka: {why}; closing")));
+                return Ok(());
+            }
+            // Empty messages (a run of NUL bytes) carry nothing to answer.
+            Received::Malformed(text, _) if text.is_empty() => continue,
             Received::Malformed(text, e) => {
+                unreadable += 1;
                 let why = format!(
                     "cannot read '{}': {e}",
                     crate::protocol::printable(&text, 60)
                 );
-                match &game {
-                    Some(g) if !g.our_turn(&engine) && !ending => {
+                if unreadable >= UNREADABLE_LIMIT {
+                    log::warn!(
+                        "dxp: closing {}: {unreadable} unreadable messages",
+                        connection.peer()
+                    );
+                    connection.send(&Message::Chat(format!(
+                        "damka: {why}; {unreadable} unreadable messages in a row, closing"
+                    )));
+                    return Ok(());
+                }
+                match (&game, &engine) {
+                    (Some(g), Some(engine)) if !g.our_turn(engine) && !ending => {
                         abandon(&connection, &format!("{why}; the game is ended"));
                         ending = true;
                     }
@@ -166,6 +221,7 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                 continue;
             }
         };
+        unreadable = 0;
         match message {
             Message::Chat(text) => log::info!("dxp chat: {text}"),
             Message::GameRequest {
@@ -186,8 +242,12 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                     connection.send(&accept(AcceptCode::WrongVersion));
                     continue;
                 }
+                let engine = match engine.as_mut() {
+                    Some(engine) => engine,
+                    None => engine.insert(new_engine(config)?),
+                };
                 match DxpGame::new(
-                    &mut engine,
+                    engine,
                     position.as_ref(),
                     follower,
                     minutes,
@@ -197,8 +257,8 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                     Ok(mut new_game) => {
                         log::info!("dxp: game against {name}, damka plays {}", follower.name());
                         connection.send(&accept(AcceptCode::Accepted));
-                        if new_game.our_turn(&engine)
-                            && !take_turn(&connection, &mut new_game, &mut engine)
+                        if new_game.our_turn(engine)
+                            && !take_turn(&connection, &mut new_game, engine)
                         {
                             ending = true;
                         }
@@ -213,7 +273,7 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
             Message::Move {
                 from, to, captured, ..
             } => {
-                let Some(g) = game.as_mut() else {
+                let (Some(g), Some(engine)) = (game.as_mut(), engine.as_mut()) else {
                     connection.send(&Message::Chat(
                         "damka: a move arrived with no game in progress".to_string(),
                     ));
@@ -222,10 +282,10 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                 if ending {
                     continue;
                 }
-                match g.play_theirs(&mut engine, from, to, &captured) {
+                match g.play_theirs(engine, from, to, &captured) {
                     Ok(text) => {
                         log::debug!("dxp: they played {text}");
-                        if !take_turn(&connection, g, &mut engine) {
+                        if !take_turn(&connection, g, engine) {
                             ending = true;
                         }
                     }
@@ -250,22 +310,22 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                 }
             }
             Message::BackRequest { move_number, side } => {
-                let code = match game.as_mut() {
-                    Some(g) if !ending => {
-                        if g.take_back(&mut engine, move_number, side) {
+                let code = match (game.as_mut(), engine.as_mut()) {
+                    (Some(g), Some(engine)) if !ending => {
+                        if g.take_back(engine, move_number, side) {
                             BackCode::Accepted
                         } else {
                             BackCode::Continue
                         }
                     }
-                    Some(_) => BackCode::Continue,
-                    None => BackCode::NotSupported,
+                    (Some(_), _) => BackCode::Continue,
+                    (None, _) => BackCode::NotSupported,
                 };
                 connection.send(&Message::BackAccept(code));
                 if code == BackCode::Accepted
-                    && let Some(g) = game.as_mut()
-                    && g.our_turn(&engine)
-                    && !take_turn(&connection, g, &mut engine)
+                    && let (Some(g), Some(engine)) = (game.as_mut(), engine.as_mut())
+                    && g.our_turn(engine)
+                    && !take_turn(&connection, g, engine)
                 {
                     ending = true;
                 }

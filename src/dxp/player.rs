@@ -29,6 +29,8 @@ pub struct DxpGame {
     moves: Vec<MoveRecord>,
     ours: Side,
     clock: Duration,
+    /// Each side's time for the game, as requested.
+    time_per_side: Duration,
     moves_limit: u32,
     thinking: Thinking,
 }
@@ -68,6 +70,7 @@ impl DxpGame {
             moves: Vec::new(),
             ours,
             clock: Duration::from_secs(u64::from(minutes) * 60),
+            time_per_side: Duration::from_secs(u64::from(minutes) * 60),
             moves_limit,
             thinking,
         };
@@ -87,6 +90,11 @@ impl DxpGame {
     /// True if it is damka's turn.
     pub fn our_turn(&self, engine: &Engine) -> bool {
         engine.game().side_to_move() == self.ours
+    }
+
+    /// Each side's thinking time for the whole game, as the request gave it.
+    pub fn time_per_side(&self) -> Duration {
+        self.time_per_side
     }
 
     /// The side damka plays.

@@ -74,7 +74,12 @@ impl Peer {
 /// `damka dxp --listen 0 …`, and the address it listens on.
 fn follower(extra: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
-        .args(["dxp", "--listen", "0", "--depth", "2", "--hash", "8"])
+        .args(["dxp", "--listen", "0", "--depth", "2"])
+        .args(if extra.contains(&"--hash") {
+            &[][..]
+        } else {
+            &["--hash", "8"][..]
+        })
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -369,7 +374,6 @@ fn malformed_messages_are_answered_and_nothing_breaks() {
         b"M0012\0",
         b"\xff\xfe\0",
         b"E9\0",
-        b"\0",
     ] {
         peer.send_raw(bad);
         match peer.receive() {
@@ -502,4 +506,101 @@ fn the_match_runner_plays_damka_over_dxp() {
     let text = std::fs::read_to_string(&pdn_path).unwrap();
     let _ = std::fs::remove_file(&pdn_path);
     assert_eq!(damka_rules::pdn::read(&text).unwrap().len(), 4);
+}
+
+/// Reads the follower's messages until it closes the connection; returns them.
+fn until_closed(peer: &mut Peer) -> Vec<String> {
+    std::iter::from_fn(|| peer.receive_text()).collect()
+}
+
+#[test]
+fn a_flood_of_nul_bytes_gets_no_reply_and_the_follower_still_serves() {
+    let (mut child, address) = follower(&[]);
+    let mut peer = Peer::new(TcpStream::connect(&address).unwrap());
+    peer.send_raw(&[0u8; 10_000]);
+    // The first answer after the flood is the acceptance: no chat line per empty message.
+    peer.send(&request(Side::Black));
+    assert!(matches!(
+        peer.receive(),
+        Message::GameAccept {
+            code: AcceptCode::Accepted,
+            ..
+        }
+    ));
+    child.kill().unwrap();
+    let _ = child.wait();
+}
+
+#[test]
+fn unreadable_messages_in_a_row_close_the_connection() {
+    let (mut child, address) = follower(&[]);
+    let mut peer = Peer::new(TcpStream::connect(&address).unwrap());
+    peer.send_raw(&b"X1\0".repeat(100));
+    let said = until_closed(&mut peer);
+    assert_eq!(said.len(), 16, "{said:?}");
+    assert!(said[15].contains("in a row, closing"), "{said:?}");
+    // Others are still served.
+    let mut other = Peer::new(TcpStream::connect(&address).unwrap());
+    still_serves(&mut other);
+    child.kill().unwrap();
+    let _ = child.wait();
+}
+
+#[test]
+fn connections_beyond_the_limit_are_refused_and_idle_ones_closed() {
+    let (mut child, address) = follower(&["--max-connections", "2", "--idle-timeout", "2"]);
+    let mut first = Peer::new(TcpStream::connect(&address).unwrap());
+    let mut second = Peer::new(TcpStream::connect(&address).unwrap());
+    for peer in [&mut first, &mut second] {
+        still_serves(peer);
+        // Out of the game, a connection may stay silent only the idle timeout.
+        peer.send(&Message::GameEnd {
+            reason: EndReason::Unknown,
+            stop: false,
+        });
+    }
+    let mut third = Peer::new(TcpStream::connect(&address).unwrap());
+    let said = until_closed(&mut third);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("busy, serving 2 connections"), "{said:?}");
+    // Silent for the idle timeout, the first two are closed.
+    let started = std::time::Instant::now();
+    for peer in [&mut first, &mut second] {
+        let said = until_closed(peer);
+        assert!(
+            said.last()
+                .is_some_and(|l| l.contains("nothing received for 2 s")),
+            "{said:?}"
+        );
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Then there is room again.
+    std::thread::sleep(Duration::from_millis(100));
+    let mut fourth = Peer::new(TcpStream::connect(&address).unwrap());
+    still_serves(&mut fourth);
+    child.kill().unwrap();
+    let _ = child.wait();
+}
+
+/// The virtual size of process `pid` in MiB (Linux).
+fn virtual_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmSize:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+#[test]
+fn idle_connections_hold_no_engine() {
+    let (mut child, address) = follower(&["--hash", "1024"]);
+    let peers: Vec<Peer> = (0..10)
+        .map(|_| Peer::new(TcpStream::connect(&address).unwrap()))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    if let Some(size) = virtual_mib(child.id()) {
+        // Ten engines would reserve ten tables of 1 GiB.
+        assert!(size < 3 * 1024, "{size} MiB for idle connections");
+    }
+    drop(peers);
+    child.kill().unwrap();
+    let _ = child.wait();
 }
