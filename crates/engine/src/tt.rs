@@ -21,7 +21,7 @@
 use damka_rules::game::GameMove;
 use damka_rules::moves::MoveList;
 use damka_rules::score::Score;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
 /// What kind of bound a stored score is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -137,6 +137,9 @@ const BUCKET: usize = 2;
 pub struct Tt {
     slots: Box<[Slot]>,
     generation: AtomicU8,
+    /// True once a search has started since the table was made or last cleared: a table no
+    /// search wrote to is still empty, and clearing it would only touch its pages.
+    searched: AtomicBool,
 }
 
 impl Tt {
@@ -157,6 +160,7 @@ impl Tt {
         Ok(Tt {
             slots,
             generation: AtomicU8::new(0),
+            searched: AtomicBool::new(false),
         })
     }
 
@@ -167,8 +171,15 @@ impl Tt {
 
     /// Empties every slot, at once whatever the size: a table larger than 64 MiB is swapped for
     /// fresh zeroed memory and the old one is given back on a thread of its own (or, if the
-    /// memory for both cannot be had, emptied in place, as a smaller one is).
+    /// memory for both cannot be had, emptied in place, as a smaller one is). A table no search
+    /// has used since it was made or cleared (see [`Tt::new_search`]) is left as it is: only
+    /// searches write to it.
     pub fn clear(&mut self) {
+        // Nothing to empty (a new engine's first game): its pages stay untouched, unallocated.
+        if !std::mem::replace(self.searched.get_mut(), false) {
+            self.generation.store(0, Ordering::Relaxed);
+            return;
+        }
         // A small table is emptied in place: that takes a few milliseconds and keeps its pages,
         // which fresh memory would make the next search fault in one by one.
         let small = self.slots.len() * std::mem::size_of::<Slot>() <= CLEAR_IN_PLACE_BYTES;
@@ -193,6 +204,7 @@ impl Tt {
 
     /// Marks the start of a new search, so that older entries are replaced first.
     pub fn new_search(&self) {
+        self.searched.store(true, Ordering::Relaxed);
         let next = (self.generation() + 1) & 63;
         self.generation.store(next, Ordering::Relaxed);
     }
