@@ -21,8 +21,8 @@ pub mod notation;
 
 pub use game::Fuk;
 
-use crate::games::draughts::Russian;
 use crate::board::Geometry;
+use crate::games::draughts::Russian;
 use crate::games::draughts::movegen::{capturers, for_each_quiet};
 use crate::games::draughts::moves::Move;
 use crate::games::draughts::position::Position;
