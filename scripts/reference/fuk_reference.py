@@ -9,8 +9,9 @@ sharing no code with damka: the reference for tests/data/fuk/*.perft and rules.t
 
 Squares are (file, rank) pairs, a1 = (0, 0); only squares with file + rank even are used. A
 move is (huffed square or None, from, to, frozenset of captured squares, crowned?); perft counts
-distinct moves. FENs are damka's: `W:Wc3,Kd4:Bf6:Uf6` (squares algebraic or PDN numbers, 1 = b8,
-29 = a1; `:U` lists the huffable pieces; other `:<tag><n>` fields are ignored).
+distinct moves. FENs are damka's: `W:Wc3,Ke3,g5:Bd4,f6:Uf6` (squares algebraic or PDN numbers,
+1 = b8, 29 = a1; `K` marks a king; `:U` lists the huffable pieces; other `:<tag><n>` fields are
+ignored).
 
 A FEN is refused, as damka refuses it, when its huffable set is one no game can reach: every
 huffable square must hold a piece of the side that has just moved, and some quiet move of that
