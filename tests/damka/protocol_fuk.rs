@@ -30,9 +30,10 @@ fn fuk_is_a_variant_and_starts_from_the_russian_position() {
 #[test]
 fn a_fen_with_huffable_pieces_round_trips_and_d_names_them() {
     let mut engine = fuk();
-    engine.send("position fen W:Wc3,e3:Bd4,f6:Uf6");
+    // f6 could take g5 when Black played c5-d4, so f6 (and only f6) is huffable.
+    engine.send("position fen W:Wc3,e3,g5:Bd4,f6:Uf6");
     assert!(engine.sync().is_empty());
-    assert_eq!(engine.fen(), "W:Wc3,e3:Bd4,f6:Uf6:H0:F1");
+    assert_eq!(engine.fen(), "W:Wc3,e3,g5:Bd4,f6:Uf6:H0:F1");
     let lines = engine.display();
     assert!(
         lines.iter().any(|l| l.trim() == "huffable: f6"),
@@ -43,7 +44,8 @@ fn a_fen_with_huffable_pieces_round_trips_and_d_names_them() {
     assert_eq!(
         moves,
         [
-            "c3-b4", "c3:e5:g7", "e3-f4", "e3:c5", "f6*c3-b4", "f6*c3:e5", "f6*e3-f4", "f6*e3:c5"
+            "c3-b4", "c3:e5:g7", "e3-f4", "e3:c5", "f6*c3-b4", "f6*c3:e5", "f6*e3-f4", "f6*e3:c5",
+            "f6*g5-f6", "f6*g5-h6", "g5-h6", "g5:e7"
         ]
     );
     // The FEN the engine writes is read back as it is, counters and all.
@@ -55,10 +57,10 @@ fn a_fen_with_huffable_pieces_round_trips_and_d_names_them() {
 #[test]
 fn moves_with_a_huff_are_played_and_make_new_pieces_huffable() {
     let mut engine = fuk();
-    engine.send("position fen W:Wc3,e3:Bd4,f6:Uf6 moves f6*e3-f4");
+    engine.send("position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves f6*e3-f4");
     assert!(engine.sync().is_empty());
     // After the huff, c3 and e3 could take d4; e3 stepped to f4 instead.
-    assert_eq!(engine.fen(), "B:Wc3,f4:Bd4:Uc3,f4:H0:F1");
+    assert_eq!(engine.fen(), "B:Wc3,f4,g5:Bd4:Uc3,f4:H0:F1");
     // From the start: d4 could take e5 and White played g3-h4, so d4 is huffable; the material
     // counter (M) runs, as in Russian.
     engine.send("position startpos moves c3-d4 f6-e5 g3-h4");
@@ -72,9 +74,9 @@ fn moves_with_a_huff_are_played_and_make_new_pieces_huffable() {
 #[test]
 fn the_search_answers_with_a_legal_fuk_move() {
     let mut engine = fuk();
-    // Black's g5 could take f4 and h4 and did not: huffing it, or taking it, wins a man; a
-    // plain quiet move would leave f4 and h4 to be huffed.
-    engine.send("position fen W:Wa1,c3,e3,f4,h4:Ba7,g5,h8:Ug5");
+    // Black's g5 could take f4 and Black played b8-a7 instead: huffing g5, or taking it, wins a
+    // man; a plain quiet move would leave f4 and h4 to be huffed.
+    engine.send("position fen W:Wa1,c3,f4,h4:Ba7,g5,h8:Ug5");
     engine.send("go nodes 3000");
     let best = engine.bestmove();
     let legal = engine.legal_moves();
@@ -87,7 +89,7 @@ fn fuk_russian_play_captures_when_it_can_and_never_huffs() {
     let mut engine = fuk();
     engine.send("setoption name Fuk Russian Play value true");
     // Fuk play would huff g5 and keep its men; Russian play must take with f4 or h4.
-    engine.send("position fen W:Wa1,c3,e3,f4,h4:Ba7,g5,h8:Ug5");
+    engine.send("position fen W:Wa1,c3,f4,h4:Ba7,g5,h8:Ug5");
     engine.send("go nodes 3000");
     let best = engine.bestmove();
     assert!(["f4:h6", "h4:f6"].contains(&best.as_str()), "{best}");
@@ -96,17 +98,20 @@ fn fuk_russian_play_captures_when_it_can_and_never_huffs() {
 #[test]
 fn bad_fuk_input_gets_one_error_line_and_keeps_the_position() {
     let mut engine = fuk();
-    engine.send("position fen W:Wc3,e3:Bd4,f6:Uf6");
+    engine.send("position fen W:Wc3,e3,g5:Bd4,f6:Uf6");
     let fen = engine.fen();
     for bad in [
-        "position fen W:Wc3,e3:Bd4,f6:Ue3",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6:Ud4",
-        "position fen W:Wc3,e3:Bd4,f6:Uz9",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6 moves d4*e3-f4",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6 moves f6*",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6 moves f6*f6*e3-f4",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6 moves *e3-f4",
-        "position fen W:Wc3,e3:Bd4,f6:Uf6 moves f6*e3-d4",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Ue3",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6:Ud4",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uz9",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves d4*e3-f4",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves f6*",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves f6*f6*e3-f4",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves *e3-f4",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves f6*e3-d4",
+        // Sets no game can reach: f6 had nothing to take; d4 could take c3 and e3 too.
+        "position fen W:Wc3,e3:Bd4,f6:Uf6",
+        "position fen W:Wc3,e3,g5:Bd4,f6:Ud4,f6",
     ] {
         engine.send(bad);
         let lines = engine.sync();
@@ -116,5 +121,37 @@ fn bad_fuk_input_gets_one_error_line_and_keeps_the_position() {
             "{bad}: {lines:?}"
         );
         assert_eq!(engine.fen(), fen, "{bad}");
+    }
+}
+
+#[test]
+fn an_unreachable_huffable_set_is_refused_and_the_position_kept() {
+    let mut engine = fuk();
+    engine.send("position fen W:Wc3,e3,g5:Bd4,f6:Uf6 moves f6*e3-f4");
+    let fen = engine.fen();
+    assert_eq!(fen, "B:Wc3,f4,g5:Bd4:Uc3,f4:H0:F1");
+    // White's c1 never had a capture: no quiet move leaves it huffable.
+    for bad in [
+        "position fen B:Wc1,e3:Bh8:Uc1",
+        // Before e3-f4, c3 and e3 could take d4 and g5 could not: a set without c3, and one
+        // with g5, are refused.
+        "position fen B:Wc3,f4,g5:Bd4:Uf4",
+        "position fen B:Wc3,f4,g5:Bd4:Uc3,f4,g5",
+    ] {
+        engine.send(bad);
+        let lines = engine.sync();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error") && lines[0].contains("huffable"),
+            "{bad}: {lines:?}"
+        );
+        assert_eq!(engine.fen(), fen, "{bad}");
+        assert!(
+            engine
+                .display()
+                .iter()
+                .any(|l| l.trim() == "huffable: c3,f4"),
+            "{bad}"
+        );
     }
 }

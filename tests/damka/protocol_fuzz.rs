@@ -55,7 +55,7 @@ const SEEDS: [&str; 62] = [
     "position fen W:WKd4,a2:Bd6,g6 moves d4:d8",
     "go depth 3 searchmoves d3-d4 e3-e4",
     "setoption name UCI_Variant value fuk",
-    "position fen W:Wc3,e3:Bd4,f6:Uf6",
+    "position fen W:Wc3,e3,g5:Bd4,f6:Uf6",
     "setoption name UCI_Variant value ugolki",
     "setoption name UgolkiHouse value triangle",
     "position startpos moves a4-a5 h5-h4 a2-a4",

@@ -5,6 +5,7 @@
 mod common;
 mod cross_check;
 mod data_rules;
+mod fuk;
 mod perft;
 mod positions;
 mod record;

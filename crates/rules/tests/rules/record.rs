@@ -60,3 +60,19 @@ fn move_number_counts_black_moves() {
     assert_eq!(g.fullmove(), 2);
     assert!(g.fen().ends_with(":H0:F2"));
 }
+
+#[test]
+fn every_bench_position_is_read() {
+    use damka_rules::game::Game;
+    use damka_rules::games::Variant;
+    use damka_rules::with_game;
+    for variant in Variant::ALL {
+        with_game!(variant, G => {
+            for fen in G::BENCH_POSITIONS {
+                if let Err(e) = Record::<G>::from_fen(fen, DrawRules::default()) {
+                    panic!("{variant} bench position {fen}: {e}");
+                }
+            }
+        });
+    }
+}

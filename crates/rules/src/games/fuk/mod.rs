@@ -21,8 +21,9 @@ pub mod notation;
 
 pub use game::Fuk;
 
+use crate::board::Geometry;
 use crate::games::draughts::Russian;
-use crate::games::draughts::movegen::capturers;
+use crate::games::draughts::movegen::{capturers, for_each_quiet};
 use crate::games::draughts::moves::Move;
 use crate::games::draughts::position::Position;
 use crate::types::{Bitboard, Side, Square};
@@ -62,35 +63,61 @@ pub struct FukPosition {
 
 /// Why a board and a huffable set do not make a Fuk position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HuffableError {
-    /// The offending square, as written in the notation.
-    pub square: String,
-    /// The side that has just moved, whose piece should stand there.
-    pub side: Side,
+pub enum HuffableError {
+    /// A huffable square does not hold a piece of the side that has just moved.
+    NotTheMover {
+        /// The offending square, as written in the notation.
+        square: String,
+        /// The side that has just moved, whose piece should stand there.
+        side: Side,
+    },
+    /// No quiet move of the side that has just moved leaves exactly these pieces huffable: a
+    /// huffable piece must have had a capture on the board the move was played on, and every
+    /// piece that had one is huffable.
+    Unreachable {
+        /// The huffable squares, as written in the notation.
+        squares: String,
+    },
 }
 
 impl std::fmt::Display for HuffableError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "huffable square {} holds no {} piece (only the side that has just moved can be huffed)",
-            self.square,
-            self.side.name()
-        )
+        match self {
+            HuffableError::NotTheMover { square, side } => write!(
+                f,
+                "huffable square {square} holds no {} piece (only the side that has just moved \
+                 can be huffed)",
+                side.name()
+            ),
+            HuffableError::Unreachable { squares } => write!(
+                f,
+                "no quiet move leaves exactly {squares} huffable (a huffable piece is one that \
+                 could capture before the move, and every such piece is huffable)"
+            ),
+        }
     }
 }
 
 impl std::error::Error for HuffableError {}
 
 impl FukPosition {
-    /// A position from a board and the squares of the pieces the side to move may huff, which
-    /// must all hold pieces of the other side.
+    /// A position from a board and the squares of the pieces the side to move may huff. The
+    /// squares must hold pieces of the other side, and some quiet move of that side must leave
+    /// exactly them huffable (see [`FukPosition::after`]), so that only positions a game can
+    /// reach are accepted.
     pub fn new(board: Board, huffable: Bitboard) -> Result<FukPosition, HuffableError> {
         let mover = board.side_to_move().opponent();
+        let name = <Russian as crate::games::draughts::Rules>::square_name;
         if let Some(square) = huffable.without(board.pieces(mover)).into_iter().next() {
-            return Err(HuffableError {
-                square: <Russian as crate::games::draughts::Rules>::square_name(square),
+            return Err(HuffableError::NotTheMover {
+                square: name(square),
                 side: mover,
+            });
+        }
+        if huffable.any() && !follows_a_quiet_move(&board, huffable) {
+            let squares: Vec<String> = huffable.into_iter().map(name).collect();
+            return Err(HuffableError::Unreachable {
+                squares: squares.join(","),
             });
         }
         Ok(Self::with_huffable(board, huffable))
@@ -166,4 +193,51 @@ impl FukPosition {
         board.play(m.mv);
         Self::with_huffable(board, huffable)
     }
+}
+
+/// Whether some quiet move of the side that has just moved, played on some board, gives `board`
+/// with exactly `huffable` huffable. Tries every piece of that side as the one that moved, from
+/// every empty square, as a man or (on its square) a king; a position is only parsed, so the few
+/// hundred boards this builds cost nothing that matters.
+fn follows_a_quiet_move(board: &Board, huffable: Bitboard) -> bool {
+    let mover = board.side_to_move().opponent();
+    let crown = <Russian as crate::games::draughts::Rules>::Board::promotion_rank(mover);
+    let (white, black) = (board.pieces(Side::White), board.pieces(Side::Black));
+    for to in board.pieces(mover) {
+        let is_king = board.all_kings().contains(to);
+        // A king stood on `to` as a king before, or as a man that was crowned there.
+        let was_king: &[bool] = match (is_king, crown.contains(to)) {
+            (false, _) => &[false],
+            (true, false) => &[true],
+            (true, true) => &[true, false],
+        };
+        for from in board.empty() {
+            for &from_king in was_king {
+                let moved = |own: Bitboard| own.without(to.bb()) | from.bb();
+                let (w, b) = match mover {
+                    Side::White => (moved(white), black),
+                    Side::Black => (white, moved(black)),
+                };
+                let mut kings = board.all_kings().without(to.bb());
+                if from_king {
+                    kings |= from.bb();
+                }
+                let Ok(before) = Board::from_parts(w, b, kings, mover) else {
+                    continue;
+                };
+                let start = FukPosition::with_huffable(before, Bitboard::EMPTY);
+                let mut found = false;
+                for_each_quiet(&before, |mv| {
+                    if !found && mv.from() == from && mv.to() == to {
+                        let next = start.after(FukMove::plain(mv));
+                        found = next.board == *board && next.huffable == huffable;
+                    }
+                });
+                if found {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }

@@ -31,8 +31,8 @@ fn sorted_names(set: Bitboard) -> Vec<String> {
 ///
 /// ```
 /// use damka_rules::games::fuk::{FukPosition, notation};
-/// let (pos, _) = notation::parse_fen("W:Wc3,e3:Bd4,f6:Uf6").unwrap();
-/// assert_eq!(notation::fen(&pos), "W:Wc3,e3:Bd4,f6:Uf6");
+/// let (pos, _) = notation::parse_fen("W:Wc3,e3,g5:Bd4,f6:Uf6").unwrap();
+/// assert_eq!(notation::fen(&pos), "W:Wc3,e3,g5:Bd4,f6:Uf6");
 /// assert_eq!(notation::fen(&FukPosition::startpos()),
 ///     "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
 /// ```
@@ -46,8 +46,17 @@ pub fn fen(pos: &FukPosition) -> String {
 }
 
 /// Reads a FEN: the Russian FEN with an optional `:U<square>,…` field (squares algebraic or PDN
-/// numbers, any case) naming pieces of the side that has just moved. Returns the other extra
+/// numbers, any case) naming pieces of the side that has just moved, exactly the set some quiet
+/// move of that side leaves huffable ([`FukPosition::new`]). Returns the other extra
 /// `<tag><number>` fields as the Russian FEN reader does.
+///
+/// ```
+/// use damka_rules::games::fuk::notation;
+/// // f6 could take g5 when Black played c5-d4 (or e5-d4): f6, and only f6, is huffable.
+/// assert!(notation::parse_fen("W:Wc3,e3,g5:Bd4,f6:Uf6").is_ok());
+/// assert!(notation::parse_fen("W:Wc3,e3:Bd4,f6:Uf6").is_err()); // f6 had nothing to take
+/// assert!(notation::parse_fen("W:Wc3,e3,g5:Bd4,f6:Ud4,f6").is_err()); // no move leaves both
+/// ```
 #[allow(clippy::type_complexity)]
 pub fn parse_fen(text: &str) -> Result<(FukPosition, Vec<(String, u64)>), NotationError> {
     let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
@@ -116,7 +125,7 @@ pub fn legal_move_texts(pos: &FukPosition) -> Vec<(FukMove, String)> {
 ///
 /// ```
 /// use damka_rules::games::fuk::notation;
-/// let (pos, _) = notation::parse_fen("W:Wc3,e3:Bd4,f6:Uf6").unwrap();
+/// let (pos, _) = notation::parse_fen("W:Wc3,e3,g5:Bd4,f6:Uf6").unwrap();
 /// let m = notation::parse_move(&pos, "f6*e3-f4").unwrap();
 /// assert_eq!(notation::move_record(&pos, m).text, "f6*e3-f4");
 /// assert!(notation::parse_move(&pos, "d4*e3-f4").is_err()); // d4 is not huffable
