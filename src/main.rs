@@ -67,6 +67,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before anything else: an instruction the CPU lacks would kill the process with no word.
+    damka::cpu::check();
+    run()
+}
+
+/// Everything after the CPU check, kept out of `main` so that none of it is inlined ahead of it.
+#[inline(never)]
+fn run() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
