@@ -184,8 +184,12 @@ impl Server {
                     }
                     Err(e) => self.error(&format!("setoption: {e}")),
                 }
+                // Said once, on stdout: not logged as well, as other errors are.
                 for e in self.engine.take_egdb_errors() {
-                    self.error(&e);
+                    self.out.line(&format!(
+                        "info string error: {}",
+                        printable(&e, MAX_ERROR_CHARS)
+                    ));
                 }
             }
             Command::NewGame => self.engine.new_game(),
