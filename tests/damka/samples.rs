@@ -10,7 +10,7 @@
 //! * ```` ```session ```` (or ```` ```session hub ````, or with any other arguments for
 //!   `damka`): a conversation with the server. Lines sent start at the margin; the server's
 //!   answers are indented by four spaces. Each line is sent once the answers expected to the
-//!   one before it have come.
+//!   one before it have come (answers that end in `...` take what else comes within a moment).
 //!
 //! An expected line matches the line printed exactly, but for runs of spaces, which count as
 //! one, and the values that depend on the machine's speed (the numbers after `time` and `nps`,
@@ -343,6 +343,17 @@ fn run_session(args: &[String], exchanges: &[(String, Vec<Pattern>)]) -> Result<
             if let Err(e) = matcher.feed(&line) {
                 result = Err(format!("after {sent:?}: {e}"));
                 break 'exchanges;
+            }
+        }
+        // Answers that end in `...` take what else comes at once (the rest of a `d`), for a
+        // while: an endless search's lines go on to the next line's answers.
+        if matcher.patterns.last() == Some(&Pattern::Any) {
+            let until = std::time::Instant::now() + Duration::from_millis(300);
+            while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+                match lines.recv_timeout(left.min(Duration::from_millis(50))) {
+                    Ok(line) => transcript.push(format!("  {line}")),
+                    Err(_) => break,
+                }
             }
         }
     }
