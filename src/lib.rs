@@ -1,4 +1,4 @@
-//! damka: the front ends of an engine for Russian checkers and its sibling games. The rules
+//! damka: the front ends of an engine for nine checkers games (Russian and its siblings). The rules
 //! live in [`damka_rules`] (re-exported as [`rules`]), the search and everything that plays
 //! in [`damka_engine`] (re-exported as [`engine`]); this crate is how people and programs talk
 //! to them.
@@ -22,6 +22,7 @@ pub use damka_engine as engine;
 pub use damka_rules as rules;
 
 pub mod cli;
+pub mod cpu;
 pub mod dxp;
 pub mod gui;
 pub mod hub;

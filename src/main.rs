@@ -10,14 +10,28 @@ use std::process::ExitCode;
 #[command(
     name = "damka",
     version,
-    about = "An engine for Russian checkers and its sibling games",
-    long_about = "An engine for Russian checkers (shashki) and its sibling games: giveaway, \
-                  Brazilian, International, Turkish, Fuk, Ugolki, Bashni and Lasca. Without a \
-                  subcommand it speaks its UCI-style protocol on stdin/stdout (see PROTOCOL.md)."
+    about = "An engine for nine checkers games, with UCI-style, Hub and DXP servers and a board \
+             in the browser",
+    long_about = "An engine for nine checkers games: Russian, giveaway, Brazilian, International \
+                  10x10, Turkish, Fuk, Ugolki, Bashni and Lasca. Without a subcommand it speaks \
+                  its UCI-style protocol on stdin/stdout (see PROTOCOL.md); `--variant` starts \
+                  it in another game. The end of input is `quit`: it stops a running search.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    /// The game the protocol server starts in (as `setoption name UCI_Variant` would set it).
+    #[command(flatten)]
+    game: cli::GameArgs,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Arguments of a server: the game it starts in.
+#[derive(clap::Args)]
+struct ServerArgs {
+    /// The game the server starts in, and the game's own options.
+    #[command(flatten)]
+    game: cli::GameArgs,
 }
 
 #[derive(Subcommand)]
@@ -27,7 +41,7 @@ enum Command {
     /// List every legal move, one per line, sorted.
     Moves(cli::moves::MovesArgs),
     /// Speak the Hub protocol (Scan's, used by draughts GUIs and pydraughts) on stdin/stdout.
-    Hub,
+    Hub(ServerArgs),
     /// Play games against itself in parallel and write their positions, labelled with the
     /// results and the search's scores, for `tune` and `train`.
     Selfplay(cli::selfplay::SelfPlayArgs),
@@ -53,14 +67,26 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Before anything else: an instruction the CPU lacks would kill the process with no word.
+    damka::cpu::check();
+    run()
+}
+
+/// Everything after the CPU check, kept out of `main` so that none of it is inlined ahead of it.
+#[inline(never)]
+fn run() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let result = match Cli::parse().command {
-        None => protocol::run(),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => match server_engine(&cli.game) {
+            Ok(engine) => protocol::run_with(engine),
+            Err(e) => Err(e),
+        },
         Some(Command::Perft(args)) => cli::perft::run(args),
         Some(Command::Moves(args)) => cli::moves::run(args),
-        Some(Command::Hub) => damka::hub::run(),
+        Some(Command::Hub(args)) => server_engine(&args.game).and_then(damka::hub::run_with),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Tune(args)) => cli::tune::run(args),
         Some(Command::Train(args)) => cli::train::run(args),
@@ -78,4 +104,11 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A new engine in the game (and the game's options) a server was started with.
+fn server_engine(game: &cli::GameArgs) -> Result<damka::engine::engine::Engine, String> {
+    let mut engine = damka::engine::engine::Engine::new();
+    game.apply(&mut engine)?;
+    Ok(engine)
 }

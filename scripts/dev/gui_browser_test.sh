@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # The browser test of `damka gui`: a headless Chromium, driven by Selenium, plays through the
 # page by clicks (scripts/dev/gui_browser_test.py says what it covers) and saves each game's board
-# to docs/gui/<game>.png.
+# to target/gui-shots/<game>.png (GUI_SHOTS=docs/gui renews the screenshots of the docs).
 #
 # It installs what it needs: Chromium and its driver through apt-get when they are missing and
 # apt-get can be used, and Selenium into a virtual environment under target/. When no browser
 # can be had it says why and exits 0 (skipped).
 #
 # Environment: CHROMIUM, CHROMEDRIVER (defaults /usr/bin/chromium, /usr/bin/chromedriver),
-# GUI_VENV (default target/gui-venv), GUI_SHOTS (default docs/gui), PYTHON (default python3).
+# GUI_VENV (default target/gui-venv), GUI_SHOTS (default target/gui-shots), PYTHON (default python3).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 chromedriver="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 venv="${GUI_VENV:-target/gui-venv}"
-shots="${GUI_SHOTS:-docs/gui}"
+shots="${GUI_SHOTS:-target/gui-shots}"
 
 skip() {
     echo "gui browser test: skipped: $*" >&2

@@ -1,7 +1,7 @@
 //! `damka bench`: a fixed search over each game's fixed positions; its node count is the
 //! build's signature.
 
-use super::open_egdb;
+use super::{Progress, open_egdb};
 use crate::output;
 use damka_engine::bench;
 use damka_rules::games::Variant;
@@ -35,7 +35,12 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         hash_mib: args.hash as usize,
     };
     let egdb = open_egdb(args.egdb.as_deref())?.map(|(egdb, _)| egdb);
-    for line in bench::run_with_egdb(args.variant, config, egdb)?.report() {
+    let mut progress = Progress::new("bench: positions", 0);
+    let result = bench::run_reporting(args.variant, config, egdb, &mut |_, total| {
+        progress.set_total(total as u64);
+        progress.advance(1, "");
+    })?;
+    for line in result.report() {
         output::line(&line);
     }
     Ok(())

@@ -1,7 +1,7 @@
 //! `damka perft`: counts the leaves of the move tree to a depth, the proof of move generation
 //! and a measure of its speed.
 
-use super::GameArgs;
+use super::{GameArgs, Progress};
 use crate::output;
 use crate::protocol::MAX_PERFT_DEPTH;
 use damka_engine::session::{GameSession, new_session_with};
@@ -53,18 +53,26 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let (depth, divide) = (args.depth, args.divide);
     let start = Instant::now();
-    // The game moves into the pool: a session is sent to a thread, never shared.
+    // The game moves into the pool: a session is sent to a thread, never shared. Below the
+    // root, each move's count is one piece of work for the progress line on stderr.
     let nodes = pool.install(move || {
-        if divide {
-            let mut total = 0;
-            for (text, n) in game.divide(depth, counting) {
-                output::line(&format!("{text} {n}"));
-                total += n;
-            }
-            if depth == 0 { 1 } else { total }
-        } else {
-            game.perft(depth, counting, threads > 1)
+        if depth <= 1 && !divide {
+            return game.perft(depth, counting, false);
         }
+        let mut progress = Progress::new("perft: root moves", 0);
+        let mut so_far = 0u64;
+        let lines = game.divide_reporting(depth, counting, threads > 1, &mut |_, total, n| {
+            so_far += n;
+            progress.set_total(total as u64);
+            progress.advance(1, &format!("{so_far} nodes so far"));
+        });
+        let total: u64 = lines.iter().map(|(_, n)| n).sum();
+        if divide {
+            for (text, n) in &lines {
+                output::line(&format!("{text} {n}"));
+            }
+        }
+        if depth == 0 { 1 } else { total }
     });
     output::line(&perft::summary(nodes, start.elapsed()));
     Ok(())

@@ -63,9 +63,11 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
     let epochs = args.epochs;
     let progress = |epoch: usize, train: f64, held_out: f64| {
         log::info!("epoch {epoch}: error {train:.6}, held out {held_out:.6}");
+        let elapsed = start.elapsed().as_secs_f64();
+        let left = elapsed / epoch as f64 * epochs.saturating_sub(epoch) as f64;
         eprintln!(
-            "train: epoch {epoch}/{epochs}: error {train:.6}, held out {held_out:.6}, {:.0} s",
-            start.elapsed().as_secs_f64()
+            "train: epoch {epoch}/{epochs}: error {train:.6}, held out {held_out:.6}, \
+             {elapsed:.0} s elapsed, about {left:.0} s left"
         );
     };
     let weights = russian_weights();
@@ -94,7 +96,11 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
             (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
         }
     };
-    std::fs::write(&args.out, bytes)
+    // Written beside the target and renamed over it: an interrupted write leaves no half file.
+    let mut partial = args.out.clone().into_os_string();
+    partial.push(".tmp");
+    std::fs::write(&partial, bytes)
+        .and_then(|()| std::fs::rename(&partial, &args.out))
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     output::line(&format!(
         "k {k:.3}; {} training and {} held-out positions; held-out error {:.6} -> {:.6} \

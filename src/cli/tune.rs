@@ -72,7 +72,16 @@ fn run_for<G: Game>(args: TuneArgs) -> Result<(), String> {
     let kept = fixed_weights::<G>(&fixed, &names)?;
     let start = G::weights();
     let scale = k.map_or(texel::Scale::Fitted, texel::Scale::Given);
-    let tuned = texel::tune(&prepared, &start, iterations, &kept, scale, score_share);
+    let mut progress = super::Progress::new("tune: gradient steps", iterations as u64);
+    let tuned = texel::tune(
+        &prepared,
+        &start,
+        iterations,
+        &kept,
+        scale,
+        score_share,
+        &mut |_| progress.advance(1, ""),
+    );
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
         tuned.k, tuned.error_before, tuned.error_after

@@ -5,6 +5,8 @@
 
 pub mod messages;
 mod server;
+
+pub use server::StartEngine;
 pub mod session;
 
 use crate::output;
@@ -13,6 +15,15 @@ use crate::output;
 /// opens it in the desktop's browser if `open` is set. The first line written to stdout is
 /// `damka gui: http://127.0.0.1:<port>/`.
 pub fn serve(port: u16, open: bool) -> Result<(), String> {
+    serve_with(
+        port,
+        open,
+        std::sync::Arc::new(damka_engine::engine::Engine::new),
+    )
+}
+
+/// [`serve`], each page starting with an engine `start` makes (`damka gui --variant`).
+pub fn serve_with(port: u16, open: bool, start: StartEngine) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -30,7 +41,7 @@ pub fn serve(port: u16, open: bool) -> Result<(), String> {
         if open {
             open_browser(&url);
         }
-        axum::serve(listener, server::router())
+        axum::serve(listener, server::router_with(start))
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })

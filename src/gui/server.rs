@@ -18,8 +18,12 @@ const STYLE_CSS: &str = include_str!("page/style.css");
 /// The largest message the page may send, in bytes (a PDN text fits many times over).
 const MAX_MESSAGE_BYTES: usize = 1 << 20;
 
-/// The routes: `/`, `/app.js`, `/style.css` and the WebSocket at `/ws`.
-pub fn router() -> Router {
+/// Makes the engine of each new page's session.
+pub type StartEngine = std::sync::Arc<dyn Fn() -> damka_engine::engine::Engine + Send + Sync>;
+
+/// The routes: `/`, `/app.js`, `/style.css` and the WebSocket at `/ws`, each page's session
+/// starting with an engine `start` makes (in the game `damka gui --variant` names).
+pub fn router_with(start: StartEngine) -> Router {
     Router::new()
         .route("/", get(|| async { Html(INDEX_HTML) }))
         .route(
@@ -40,7 +44,10 @@ pub fn router() -> Router {
                 )
             }),
         )
-        .route("/ws", get(upgrade))
+        .route(
+            "/ws",
+            get(move |ws, headers| upgrade(ws, headers, start.clone())),
+        )
 }
 
 /// True when the request is addressed to this machine by a local name and comes from a page
@@ -66,20 +73,21 @@ fn is_local_host(host: &str) -> bool {
     matches!(name, "127.0.0.1" | "localhost" | "[::1]") && port.parse::<u16>().is_ok_and(|p| p > 0)
 }
 
-async fn upgrade(ws: WebSocketUpgrade, headers: HeaderMap) -> Response {
+async fn upgrade(ws: WebSocketUpgrade, headers: HeaderMap, start: StartEngine) -> Response {
     if !same_origin(&headers) {
         return (StatusCode::FORBIDDEN, "another site's page may not connect").into_response();
     }
     ws.max_message_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(connection)
+        .on_upgrade(move |socket| connection(socket, start))
 }
 
 /// Runs one page's session: messages from the socket go to the session's thread, its replies
 /// come back through a channel; the session ends with the connection.
-async fn connection(mut socket: WebSocket) {
+async fn connection(mut socket: WebSocket, start: StartEngine) {
     let (out_tx, mut out_rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let (tx, rx) = std::sync::mpsc::channel();
-    let session = Session::new(tx.clone(), Box::new(move |text| out_tx.send(text).is_ok()));
+    let out = Box::new(move |text| out_tx.send(text).is_ok());
+    let session = Session::with_engine(start(), tx.clone(), out);
     let spawned = std::thread::Builder::new()
         .name("gui-session".to_string())
         .spawn(move || session.run(rx));

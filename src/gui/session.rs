@@ -99,6 +99,19 @@ impl Session {
         }
     }
 
+    /// [`Session::new`] over `engine`, whose game and options are set already (the game
+    /// `damka gui --variant` names): the page starts there.
+    pub fn with_engine(
+        engine: Engine,
+        tx: Sender<Event>,
+        out: Box<dyn FnMut(String) -> bool + Send>,
+    ) -> Session {
+        let mut session = Session::new(tx, out);
+        session.start_fen = engine.game().fen();
+        session.engine = engine;
+        session
+    }
+
     /// Handles events until the queue closes or the page is gone; a running search is stopped.
     pub fn run(mut self, rx: Receiver<Event>) {
         let _ = self.send(&self.state());

@@ -36,12 +36,27 @@ const AUTHOR: &str = "the damka developers";
 
 /// Runs the Hub protocol on stdin/stdout until `quit` or the end of input.
 pub fn run() -> Result<(), String> {
-    serve(lines::stdin(), lines::stdout())
+    run_with(Engine::new())
+}
+
+/// [`run`] over `engine`, whose options (`damka hub --variant ...`) are set already.
+pub fn run_with(engine: Engine) -> Result<(), String> {
+    serve_with(lines::stdin(), lines::stdout(), engine)
 }
 
 /// Runs the Hub protocol on `input` and `sink` until `quit` or the end of input.
 pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) -> Result<(), String> {
+    serve_with(input, sink, Engine::new())
+}
+
+/// [`serve`] over `engine`, whose options are set already.
+pub fn serve_with(
+    input: impl BufRead + Send + 'static,
+    sink: Sink,
+    engine: Engine,
+) -> Result<(), String> {
     let mut hub = Hub::with_sink(sink);
+    hub.engine = engine;
     let control = hub.engine.control();
     let (sender, receiver) = mpsc::channel();
     std::thread::Builder::new()

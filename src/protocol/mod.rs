@@ -45,7 +45,12 @@ enum Event {
 /// Runs the server on stdin and stdout until `quit` or the end of input, then exits the process
 /// with status 0.
 pub fn run() -> ! {
-    serve(lines::stdin(), lines::stdout());
+    run_with(Engine::new())
+}
+
+/// [`run`] over `engine`, whose options (`damka --variant ...`) are set already.
+pub fn run_with(engine: Engine) -> ! {
+    serve_with(lines::stdin(), lines::stdout(), engine);
     // A search still running has been told to stop and has printed its move; helper threads
     // (a `perft` abandoned by `quit`) end with the process.
     std::process::exit(0)
@@ -54,10 +59,15 @@ pub fn run() -> ! {
 /// Runs the server on `input` and `sink` until `quit` or the end of input. A search still
 /// running is stopped, and has written its `bestmove`, before this returns.
 pub fn serve(input: impl BufRead + Send + 'static, sink: Sink) {
+    serve_with(input, sink, Engine::new());
+}
+
+/// [`serve`] over `engine`, whose options are set already.
+pub fn serve_with(input: impl BufRead + Send + 'static, sink: Sink, engine: Engine) {
     log::info!("damka {} protocol server", env!("CARGO_PKG_VERSION"));
     let (tx, rx) = mpsc::channel();
     let mut server = Server {
-        engine: Engine::new(),
+        engine,
         out: sink,
         tx: tx.clone(),
         rx,
@@ -174,8 +184,12 @@ impl Server {
                     }
                     Err(e) => self.error(&format!("setoption: {e}")),
                 }
+                // Said once, on stdout: not logged as well, as other errors are.
                 for e in self.engine.take_egdb_errors() {
-                    self.error(&e);
+                    self.out.line(&format!(
+                        "info string error: {}",
+                        printable(&e, MAX_ERROR_CHARS)
+                    ));
                 }
             }
             Command::NewGame => self.engine.new_game(),

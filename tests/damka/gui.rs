@@ -27,8 +27,14 @@ impl Drop for Server {
 }
 
 fn start() -> Server {
+    start_with(&[])
+}
+
+/// `damka gui` with more arguments.
+fn start_with(extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
         .args(["gui", "--port", "0", "--no-open"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -293,4 +299,18 @@ fn another_sites_page_may_not_connect() {
     }
     let mut page = connect(&server);
     assert_eq!(next(&mut page, &["state"])["type"], "state");
+}
+
+#[test]
+fn the_page_starts_in_the_game_given_on_the_command_line() {
+    let server = start_with(&["--variant", "ugolki", "--house", "triangle"]);
+    let mut socket = connect(&server);
+    let state = state(&mut socket);
+    assert_eq!(state["variant"], "ugolki");
+    assert!(
+        state["fen"].as_str().unwrap().contains(":Htriangle"),
+        "{}",
+        state["fen"]
+    );
+    assert_eq!(state["start_fen"], state["fen"]);
 }

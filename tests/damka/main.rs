@@ -19,5 +19,6 @@ mod protocol_fuk;
 mod protocol_fuzz;
 mod protocol_towers;
 mod protocol_ugolki;
+mod samples;
 mod sink;
 mod threads;

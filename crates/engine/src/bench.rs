@@ -92,12 +92,24 @@ pub fn run_with_egdb(
     bench: BenchConfig,
     egdb: Option<crate::search::Databases>,
 ) -> Result<BenchResult, String> {
-    with_game!(variant, G => run_for::<G>(bench, egdb))
+    run_reporting(variant, bench, egdb, &mut |_, _| {})
+}
+
+/// [`run_with_egdb`], telling `done` (positions searched, positions) after each position: the
+/// progress of a deep bench.
+pub fn run_reporting(
+    variant: Variant,
+    bench: BenchConfig,
+    egdb: Option<crate::search::Databases>,
+    done: &mut dyn FnMut(usize, usize),
+) -> Result<BenchResult, String> {
+    with_game!(variant, G => run_for::<G>(bench, egdb, done))
 }
 
 fn run_for<G: Game>(
     bench: BenchConfig,
     egdb: Option<crate::search::Databases>,
+    done: &mut dyn FnMut(usize, usize),
 ) -> Result<BenchResult, String> {
     let BenchConfig {
         depth,
@@ -124,6 +136,7 @@ fn run_for<G: Game>(
             .nodes;
         times.push(searched.elapsed());
         nodes.push(searched_nodes);
+        done(nodes.len(), G::BENCH_POSITIONS.len());
     }
     Ok(BenchResult {
         nodes,

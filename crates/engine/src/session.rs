@@ -57,7 +57,19 @@ pub trait GameSession: Send {
     /// pool when `parallel`.
     fn perft(&self, depth: u32, counting: Counting, parallel: bool) -> u64;
     /// Perft below each legal move, the move in the game's notation, sorted by that text.
-    fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)>;
+    fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)> {
+        self.divide_reporting(depth, counting, true, &mut |_, _, _| {})
+    }
+    /// [`divide`](Self::divide), below each root move on the calling thread unless `parallel`,
+    /// telling `done` (root moves counted, root moves, the last one's count) after each: a deep
+    /// perft's progress.
+    fn divide_reporting(
+        &self,
+        depth: u32,
+        counting: Counting,
+        parallel: bool,
+        done: &mut dyn FnMut(usize, usize, u64),
+    ) -> Vec<(String, u64)>;
     /// The evaluation term by term, as text lines.
     fn eval_lines(&self, weights: &Weights) -> Vec<String>;
     /// Searches the current position.
@@ -195,12 +207,19 @@ impl<G: Game> GameSession for Record<G> {
         }
     }
 
-    fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)> {
+    fn divide_reporting(
+        &self,
+        depth: u32,
+        counting: Counting,
+        parallel: bool,
+        done: &mut dyn FnMut(usize, usize, u64),
+    ) -> Vec<(String, u64)> {
         let pos = self.position();
-        let mut lines: Vec<(String, u64)> = perft::divide::<G>(pos, depth, counting)
-            .into_iter()
-            .map(|(mv, n)| (G::move_text(pos, mv), n))
-            .collect();
+        let mut lines: Vec<(String, u64)> =
+            perft::divide_reporting::<G>(pos, depth, counting, parallel, done)
+                .into_iter()
+                .map(|(mv, n)| (G::move_text(pos, mv), n))
+                .collect();
         lines.sort();
         lines
     }

@@ -51,15 +51,35 @@ pub fn perft<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> u64 
 /// The perft of each root move at `depth - 1`, in generation order (the `--divide` output).
 /// Uses the current rayon pool for the work below each root move.
 pub fn divide<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> Vec<(G::Move, u64)> {
+    divide_reporting::<G>(pos, depth, counting, true, &mut |_, _, _| {})
+}
+
+/// [`divide`], counting below each root move on the calling thread unless `parallel`, and
+/// telling `done` (root moves counted, root moves, the last one's count) after each one: the
+/// progress of a deep perft.
+pub fn divide_reporting<G: Game>(
+    pos: &G::Position,
+    depth: u32,
+    counting: Counting,
+    parallel: bool,
+    done: &mut dyn FnMut(usize, usize, u64),
+) -> Vec<(G::Move, u64)> {
     let mut roots = MoveList::new();
     G::perft_expand(pos, counting, &mut roots);
+    let below = depth.saturating_sub(1);
+    let total = roots.len();
     roots
         .iter()
-        .map(|&mv| {
-            (
-                mv,
-                parallel_perft::<G>(&G::play(pos, mv), depth.saturating_sub(1), counting),
-            )
+        .enumerate()
+        .map(|(i, &mv)| {
+            let child = G::play(pos, mv);
+            let n = if parallel {
+                parallel_perft::<G>(&child, below, counting)
+            } else {
+                perft::<G>(&child, below, counting)
+            };
+            done(i + 1, total, n);
+            (mv, n)
         })
         .collect()
 }

@@ -93,8 +93,25 @@ impl Egdb {
             }
         }
         if !missing.is_empty() {
+            // A set complete up to fewer pieces than asked for is the common case: say so, and
+            // what to set instead.
+            let complete = (2..=pieces)
+                .take_while(|&n| !missing.iter().any(|m| m.pieces() == n))
+                .last();
+            let whole = complete.is_some_and(|c| {
+                let wanted: usize = (c + 1..=pieces).map(|n| Material::all_with(n).len()).sum();
+                wanted == missing.len()
+            });
+            let hint = match complete {
+                Some(c) if whole => format!(
+                    " (the set there is complete up to {c} pieces: EGDBPieces {c} probes it \
+                     without this message)"
+                ),
+                _ => String::new(),
+            };
             egdb.error(format!(
-                "EGDB: {} of {total} files missing in {} (first {}): positions with them are searched",
+                "EGDB: {} of {total} files missing in {} (first {}): positions with them are \
+                 searched{hint}",
                 missing.len(),
                 dir.display(),
                 missing[0].file_name()
@@ -125,7 +142,7 @@ impl Egdb {
     }
 
     fn error(&self, text: String) {
-        log::warn!("{text}");
+        // Not logged here: the front ends show every error they take, once.
         if let Ok(mut errors) = self.errors.lock() {
             errors.push(text);
         }

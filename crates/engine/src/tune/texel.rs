@@ -123,7 +123,7 @@ pub enum Scale {
 /// indices are in `fixed` keep their starting values, and so does the man's unless the scale
 /// is given. The target of a position is `score_share` of its score's win chance (under the
 /// scale `k`) and the rest its game's result; positions without a score use the result. The
-/// errors reported are against these targets.
+/// errors reported are against these targets. `step` hears the number of each step done.
 pub fn tune(
     data: &TuneData,
     start: &Weights,
@@ -131,6 +131,7 @@ pub fn tune(
     fixed: &[usize],
     scale: Scale,
     score_share: f64,
+    step: &mut dyn FnMut(usize),
 ) -> Tuned {
     let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
     let (k, first_free) = match scale {
@@ -146,7 +147,7 @@ pub fn tune(
     let error_before = error_against(data, &targets, &weights, k);
     let mut adam = Adam::new(FEATURES);
     let n = data.len().max(1) as f64;
-    for _ in 0..iterations {
+    for iteration in 1..=iterations {
         let gradient = data
             .rows
             .par_iter()
@@ -171,6 +172,7 @@ pub fn tune(
         for i in (first_free..FEATURES).filter(|i| !fixed.contains(i)) {
             weights[i] += adam.change(i, gradient[i] / n, 1.0);
         }
+        step(iteration);
     }
     let rounded = Weights(std::array::from_fn(|i| weights[i].round() as i32));
     let as_f64: [f64; FEATURES] = std::array::from_fn(|i| rounded.0[i] as f64);
@@ -219,7 +221,7 @@ mod tests {
                     data.rows.push(row);
                     data.scores.push(None);
                 }
-                let tuned = tune(&data, &start, 300, &[], Scale::Fitted, 0.0);
+                let tuned = tune(&data, &start, 300, &[], Scale::Fitted, 0.0, &mut |_| {});
                 assert!(tuned.error_after <= tuned.error_before, "{variant}");
                 assert_eq!(tuned.weights.0[0], start.0[0], "{variant}: the unit is fixed");
             })
