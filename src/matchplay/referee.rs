@@ -612,7 +612,10 @@ mod tests {
         let clocks = [Duration::ZERO; 2];
         let (go, allowed) = go_command(&config, &clocks, Side::White);
         assert_eq!(go, "go movetime 200");
-        assert_eq!(allowed, Some(Duration::from_millis(200)));
+        assert_eq!(
+            allowed,
+            Some(Duration::from_millis(200) + DEFAULT_TIME_MARGIN)
+        );
         assert_eq!(
             go_command(&config, &clocks, Side::Black).0,
             "go movetime 100"
