@@ -291,6 +291,12 @@ fn random_fen<G: Game>(rng: &mut Rng) -> String {
 }
 
 /// Plays one game; returns its result, and the fault that ended it if any.
+/// A timed move: the time it took, the time it was given, and whether by `go movetime`.
+type Timed = (Duration, Duration, bool);
+
+/// An engine's answer: its move, the reply it expects, and the timing if the move was timed.
+type Answer = (String, Option<String>, Option<Timed>);
+
 /// Plays one game between `engines` (started if empty, after a random share of option
 /// changes otherwise) and adds it to `tally`. After a fault the engines are shut down and
 /// `engines` left empty, so the next game starts fresh ones.
@@ -386,50 +392,49 @@ fn play_game<G: Game>(
             pondering = true;
         }
         let engine = &mut engines[side];
-        let result =
-            (|| -> Result<(String, Option<String>, Option<(Duration, Duration, bool)>), Fault> {
-                let roll = rng.below(100);
-                if roll < 6 {
-                    // A jump to another position in the middle of a search.
-                    tally.jumps += 1;
-                    engine.send(&format!("position fen {}", random_fen::<G>(rng)))?;
-                    engine.send("go infinite")?;
-                    std::thread::sleep(Duration::from_millis(rng.below(30)));
-                    let sent = Instant::now();
-                    engine.send(&position(&texts))?;
-                    engine.wait_for("bestmove", Duration::from_secs(2))?;
-                    note_stop(tally, sent.elapsed());
-                }
-                if (6..12).contains(&roll) {
-                    // An infinite search stopped after a few milliseconds: its move is played.
-                    engine.send(&position(&texts))?;
-                    engine.send("go infinite")?;
-                    std::thread::sleep(Duration::from_millis(1 + rng.below(50)));
-                    let sent = Instant::now();
-                    engine.send("stop")?;
-                    let line = engine.wait_for("bestmove", Duration::from_secs(2))?;
-                    note_stop(tally, sent.elapsed());
-                    let (best, ponder) = parse_bestmove(&line);
-                    return Ok((best, ponder, None));
-                }
-                engine.send(&position(&texts))?;
-                // A fifth of the moves by move time, the rest on the clock.
-                let (go, asked) = if rng.chance(20) {
-                    let movetime = Duration::from_millis(20 + rng.below(131));
-                    (format!("go movetime {}", movetime.as_millis()), movetime)
-                } else {
-                    (format!("go {}", go_clock(&clocks)), clocks[side])
-                };
+        let result = (|| -> Result<Answer, Fault> {
+            let roll = rng.below(100);
+            if roll < 6 {
+                // A jump to another position in the middle of a search.
+                tally.jumps += 1;
+                engine.send(&format!("position fen {}", random_fen::<G>(rng)))?;
+                engine.send("go infinite")?;
+                std::thread::sleep(Duration::from_millis(rng.below(30)));
                 let sent = Instant::now();
-                engine.send(&go)?;
-                let line = engine.wait_for("bestmove", asked + Duration::from_secs(2))?;
+                engine.send(&position(&texts))?;
+                engine.wait_for("bestmove", Duration::from_secs(2))?;
+                note_stop(tally, sent.elapsed());
+            }
+            if (6..12).contains(&roll) {
+                // An infinite search stopped after a few milliseconds: its move is played.
+                engine.send(&position(&texts))?;
+                engine.send("go infinite")?;
+                std::thread::sleep(Duration::from_millis(1 + rng.below(50)));
+                let sent = Instant::now();
+                engine.send("stop")?;
+                let line = engine.wait_for("bestmove", Duration::from_secs(2))?;
+                note_stop(tally, sent.elapsed());
                 let (best, ponder) = parse_bestmove(&line);
-                Ok((
-                    best,
-                    ponder,
-                    Some((sent.elapsed(), asked, go.starts_with("go movetime"))),
-                ))
-            })();
+                return Ok((best, ponder, None));
+            }
+            engine.send(&position(&texts))?;
+            // A fifth of the moves by move time, the rest on the clock.
+            let (go, asked) = if rng.chance(20) {
+                let movetime = Duration::from_millis(20 + rng.below(131));
+                (format!("go movetime {}", movetime.as_millis()), movetime)
+            } else {
+                (format!("go {}", go_clock(&clocks)), clocks[side])
+            };
+            let sent = Instant::now();
+            engine.send(&go)?;
+            let line = engine.wait_for("bestmove", asked + Duration::from_secs(2))?;
+            let (best, ponder) = parse_bestmove(&line);
+            Ok((
+                best,
+                ponder,
+                Some((sent.elapsed(), asked, go.starts_with("go movetime"))),
+            ))
+        })();
         let (best, ponder, timed) = match result {
             Ok(answer) => answer,
             Err(f) => {
