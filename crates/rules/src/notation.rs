@@ -288,8 +288,8 @@ pub fn push_number_field(
         .ok()
         .filter(|&value| value <= FEN_NUMBER_MAX)
         .ok_or_else(|| {
-            NotationError::BadField(format!(
-                "{field} (a number field is at most {FEN_NUMBER_MAX})"
+            NotationError::Position(format!(
+                "FEN field {field}: a counter or move number is at most {FEN_NUMBER_MAX}"
             ))
         })?;
     let name = name.to_ascii_uppercase();

@@ -153,8 +153,8 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
         let counters = Counters::at(fullmove, pos.side_to_move());
         // The race is counted once both sides have made move 80: no later move is reached.
         if counters.ply > 2 * super::rules::LAST_MOVE {
-            return Err(NotationError::BadField(format!(
-                "F{fullmove} (an Ugolki game ends after move {})",
+            return Err(NotationError::Position(format!(
+                "FEN field F{fullmove}: an Ugolki game ends after move {}",
                 super::rules::LAST_MOVE
             )));
         }
