@@ -119,7 +119,8 @@ struct Tally {
     option_changes: u32,
     /// The largest `used - asked` of any timed move, in milliseconds (negative: all early).
     worst_overrun_ms: Option<f64>,
-    /// The most resident memory above `Hash` seen in any engine, in MiB.
+    /// The most resident memory above `Hash` seen in any engine, in MiB (negative: every
+    /// engine stayed below its table's size, whose pages are only touched as they are used).
     worst_rss_over_hash: i64,
     /// That engine's `Hash` and peak.
     worst_rss: (u64, u64),
@@ -657,7 +658,11 @@ fn main() -> std::process::ExitCode {
         ));
     }
     for &variant in &settings.variants {
-        let mut tally = Tally::default();
+        // Below any real value, so that an engine using less than its Hash shows as negative.
+        let mut tally = Tally {
+            worst_rss_over_hash: i64::MIN,
+            ..Tally::default()
+        };
         let mut engines = Vec::new();
         for _ in 0..settings.games {
             with_game!(variant, G => play_game::<G>(&settings, &mut engines, &mut rng, &mut tally));
