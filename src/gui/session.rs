@@ -86,7 +86,16 @@ impl Session {
     /// event queue (the search reports there); `out` sends a text message to the page and
     /// returns false once the page is gone.
     pub fn new(tx: Sender<Event>, out: Box<dyn FnMut(String) -> bool + Send>) -> Session {
-        let engine = Engine::new();
+        Session::with_engine(Engine::new(), tx, out)
+    }
+
+    /// [`Session::new`] over `engine`, whose game and options are set already (the game
+    /// `damka gui --variant` names): the page starts there.
+    pub fn with_engine(
+        engine: Engine,
+        tx: Sender<Event>,
+        out: Box<dyn FnMut(String) -> bool + Send>,
+    ) -> Session {
         let start_fen = engine.game().fen();
         Session {
             engine,
@@ -97,19 +106,6 @@ impl Session {
             tx,
             out,
         }
-    }
-
-    /// [`Session::new`] over `engine`, whose game and options are set already (the game
-    /// `damka gui --variant` names): the page starts there.
-    pub fn with_engine(
-        engine: Engine,
-        tx: Sender<Event>,
-        out: Box<dyn FnMut(String) -> bool + Send>,
-    ) -> Session {
-        let mut session = Session::new(tx, out);
-        session.start_fen = engine.game().fen();
-        session.engine = engine;
-        session
     }
 
     /// Handles events until the queue closes or the page is gone; a running search is stopped.
