@@ -89,11 +89,22 @@ impl Connection {
         self.sink.line(&message.text());
     }
 
-    /// Waits for the next message, at most `timeout` (`None`: for ever).
+    /// Waits for the next message, at most `timeout` (`None`: for ever) for each read. Empty
+    /// messages (a run of NUL bytes) carry nothing and are skipped.
     pub fn receive(&mut self, timeout: Option<Duration>) -> Received {
         if self.reader.get_ref().set_read_timeout(timeout).is_err() {
             return Received::Closed;
         }
+        loop {
+            match self.read_message() {
+                Received::Malformed(text, _) if text.is_empty() => continue,
+                received => return received,
+            }
+        }
+    }
+
+    /// Reads up to the next NUL byte (or [`READ_CAP`] bytes) and parses what came.
+    fn read_message(&mut self) -> Received {
         let mut bytes = Vec::new();
         loop {
             let available = match self.reader.fill_buf() {

@@ -193,8 +193,6 @@ pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), Stri
                 connection.send(&Message::Chat(format!("damka: {why}; closing")));
                 return Ok(());
             }
-            // Empty messages (a run of NUL bytes) carry nothing to answer.
-            Received::Malformed(text, _) if text.is_empty() => continue,
             Received::Malformed(text, e) => {
                 unreadable += 1;
                 let why = format!(
