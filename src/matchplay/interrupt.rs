@@ -19,7 +19,7 @@ pub fn requested() -> bool {
 }
 
 /// Asks the match to stop, as the first signal does.
-pub fn request() {
+fn request() {
     REQUESTED.store(true, Ordering::Relaxed);
 }
 
