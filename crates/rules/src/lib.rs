@@ -14,7 +14,8 @@
 //!   and terms.
 //! * **The game abstraction.** [`game`]: the [`Game`](game::Game) trait every game implements
 //!   and the [`Record`](game::Record) of a game in progress with its repetitions and result;
-//!   [`perft`]: counting the move tree of any game.
+//!   [`perft`]: counting the move tree of any game; [`proof`]: plain minimax proofs of forced
+//!   wins and material gains, which check what a search claims.
 //! * **The games.** [`games`]: the list of games, the runtime [`Variant`](games::Variant) tag,
 //!   the one dispatch from it to a type ([`with_game!`]), and a folder per game: the draughts
 //!   family (Russian, giveaway, Brazilian, International), Fuk, Turkish, the tower games (Bashni,
@@ -38,6 +39,7 @@ pub mod notation;
 pub mod option;
 pub mod pdn;
 pub mod perft;
+pub mod proof;
 pub mod score;
 pub mod types;
 pub mod zobrist;
