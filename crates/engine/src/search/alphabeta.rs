@@ -446,8 +446,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         // ProbCut: when a search `PROBCUT_REDUCTION` plies shallower clears beta by a margin,
-        // the full-depth search would almost surely clear beta too.
+        // the full-depth search would almost surely clear beta too. Not where the move is
+        // forced: there is nothing to choose, and a forced capture is how a sacrifice is
+        // answered, so a shallow look at it sees the material taken and not the blow to come.
         if !PV
+            && list.len() > 1
             && depth >= PROBCUT_DEPTH
             && !beta.is_decisive()
             && !entry.is_some_and(|e| {

@@ -89,6 +89,20 @@ fn king_and_man_catch_a_lone_man_mate_in_three() {
 }
 
 #[test]
+fn a_king_sacrificed_to_force_a_double_capture_is_found_among_moves_that_win_a_man() {
+    // Every other move wins the b4 man; c1-d2 gives two kings: h4:e1:c3 is Black's only move,
+    // a1:d4 takes the king back and the last man falls. The forced capture must be searched
+    // in full, not cut by a shallow look that sees only the two kings taken.
+    let outcome = search(&game("W:WKf2,Ka1,Kc1:Bb4,Kh4", ""), 8);
+    assert_eq!(best(&outcome), "c1-d2");
+    assert!(
+        outcome.score.mate_moves().is_some_and(|m| m > 0),
+        "{:?}",
+        outcome.score
+    );
+}
+
+#[test]
 fn losing_side_is_mated_with_negative_mate_score() {
     // Black to move: d4-c3 falls to the a1 king, d4-e3 to the g1 king.
     let outcome = search(&game("B:WKa1,Kg1:Bd4", ""), 6);
