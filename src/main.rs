@@ -55,6 +55,9 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Search one position and show the lines and the best move.
     Analyze(cli::analyze::AnalyzeArgs),
+    /// Put the tactics suite (forced wins proved by plain minimax) to an engine at a fixed
+    /// node count or depth: which positions it solves and the nodes each needs.
+    Tactics(cli::tactics::TacticsArgs),
     /// Play International draughts over DXP (TCP): follow on a port, or connect and ask for games.
     Dxp(cli::dxp::DxpArgs),
     /// Play two engines against each other and report the Elo difference (see --help).
@@ -92,6 +95,7 @@ fn run() -> ExitCode {
         Some(Command::Train(args)) => cli::train::run(args),
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
+        Some(Command::Tactics(args)) => cli::tactics::run(args),
         Some(Command::Dxp(args)) => cli::dxp::run(args),
         Some(Command::Match(args)) => cli::matches::run(*args),
         Some(Command::Gui(args)) => cli::gui::run(args),

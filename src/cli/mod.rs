@@ -15,6 +15,7 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod selfplay;
+pub mod tactics;
 pub mod train;
 pub mod tune;
 

@@ -21,4 +21,5 @@ mod protocol_towers;
 mod protocol_ugolki;
 mod samples;
 mod sink;
+mod tactics;
 mod threads;
