@@ -4,7 +4,7 @@
 use crate::errors::{fen_error, move_error, option_error};
 use crate::game::{self, Counter, GameState};
 use crate::moves::Move;
-use crate::pdn;
+use crate::record;
 use crate::variant;
 use damka_rules::draw::{DrawKind, DrawRules};
 use damka_rules::game::{Counting, Game, GameResult};
@@ -349,14 +349,14 @@ impl Board {
     /// The result as PDN writes it: ``"2-0"`` (White won), ``"0-2"``, ``"1-1"`` (draw) or
     /// ``"*"`` (the game goes on).
     fn result(&self) -> &'static str {
-        pdn::result_of(self.state.result()).token()
+        record::result_of(self.state.result()).token()
     }
 
     /// How the game ended (winner, reason, rule, result), or None while it goes on.
     fn outcome(&self) -> Option<Outcome> {
         let result = self.state.result();
         let rule = self.state.ending_rule();
-        let token = pdn::result_of(result).token();
+        let token = record::result_of(result).token();
         let (winner, reason) = match result {
             GameResult::Ongoing => return None,
             GameResult::Win(side) => {
@@ -507,16 +507,11 @@ impl Board {
         self.state.evaluate()
     }
 
-    /// The game as PDN text (the tags damka's web board writes, ``tags`` added or replacing
-    /// them: ``{"White": "me"}``).
+    /// The game as PDN text: the seven archival tags, ``GameType`` (and ``Variant`` where
+    /// the number names another game), ``SetUp`` and ``FEN`` for a game that did not start
+    /// from the initial position, then ``tags`` (``{"White": "me"}``) added or replacing them.
     #[pyo3(signature = (tags = None))]
     fn pdn(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        Ok(self.pdn_game(tags)?.game.to_text())
-    }
-
-    /// The game as a PdnGame (see ``Board.pdn``).
-    #[pyo3(signature = (tags = None))]
-    fn pdn_game(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<pdn::PdnGame> {
         let mut extra = Vec::new();
         if let Some(tags) = tags {
             for (name, value) in tags.iter() {
@@ -525,7 +520,7 @@ impl Board {
                 extra.push((name, value));
             }
         }
-        Ok(pdn::PdnGame::of_state(self.state.as_ref(), &extra))
+        Ok(record::pdn_game(self.state.as_ref(), &extra).to_text())
     }
 
     fn __str__(&self) -> String {

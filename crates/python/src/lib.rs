@@ -5,7 +5,7 @@
 //! * [`game`]: a game of any variant with its history, the one dispatch to a game type;
 //! * [`board`], [`moves`]: the `Board` and `Move` classes;
 //! * [`engine`]: the `Engine` class and its search results;
-//! * [`pdn`]: reading and writing PDN;
+//! * [`pdn`], [`record`]: reading PDN, and a board's game as PDN;
 //! * [`egdb`]: probing and making endgame databases;
 //! * [`errors`], [`variant`]: the exceptions, and game names from Python.
 
@@ -16,6 +16,7 @@ pub mod errors;
 pub mod game;
 pub mod moves;
 pub mod pdn;
+pub mod record;
 pub mod variant;
 
 use pyo3::prelude::*;

@@ -5,24 +5,13 @@
 use crate::board::Board;
 use crate::errors::{PdnError, VariantError};
 use crate::game::{self, GameState};
+use crate::record;
 use crate::variant;
-use damka_rules::game::GameResult;
 use damka_rules::games::Variant;
 use damka_rules::option::Setup;
-use damka_rules::pdn::{self, PdnResult};
-use damka_rules::types::Side;
+use damka_rules::pdn;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// A game's result as PDN records it.
-pub fn result_of(result: GameResult) -> PdnResult {
-    match result {
-        GameResult::Win(Side::White) => PdnResult::WhiteWins,
-        GameResult::Win(Side::Black) => PdnResult::BlackWins,
-        GameResult::Draw(_) => PdnResult::Draw,
-        GameResult::Ongoing => PdnResult::Unknown,
-    }
-}
 
 /// The game a PDN game's tags name: the `Variant` tag (a damka name or alias), else the
 /// number of `GameType` (its first field: lidraughts writes `20,W,10,10,N2,0` too), else
@@ -89,52 +78,6 @@ pub struct PdnGame {
 }
 
 impl PdnGame {
-    /// The PDN game of a board's game, with the tags damka's web board writes and `extra`
-    /// added (or replacing those of the same name).
-    pub fn of_state(state: &dyn GameState, extra: &[(String, String)]) -> PdnGame {
-        let variant = state.variant();
-        let result = result_of(state.result());
-        let mut tags: Vec<(String, String)> = [
-            ("Event", "?".to_string()),
-            ("Site", "?".to_string()),
-            ("Date", "????.??.??".to_string()),
-            ("Round", "-".to_string()),
-            ("White", "?".to_string()),
-            ("Black", "?".to_string()),
-            ("Result", result.token().to_string()),
-            ("GameType", pdn::game_type(variant).to_string()),
-        ]
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
-        .collect();
-        if pdn::needs_variant_tag(variant) {
-            tags.push(("Variant".to_string(), variant.name().to_string()));
-        }
-        let start = state.start_fen();
-        if start != game::start_fen(variant, &Setup::default()) {
-            tags.push(("SetUp".to_string(), "1".to_string()));
-            tags.push(("FEN".to_string(), start));
-        }
-        for (name, value) in extra {
-            match tags.iter_mut().find(|(n, _)| n == name) {
-                Some(tag) => tag.1 = value.clone(),
-                None => tags.push((name.clone(), value.clone())),
-            }
-        }
-        PdnGame {
-            game: pdn::PdnGame {
-                tags,
-                moves: state
-                    .played()
-                    .iter()
-                    .map(|m| m.record.text.clone())
-                    .collect(),
-                result,
-            },
-            forced: None,
-        }
-    }
-
     fn resolved_variant(&self) -> PyResult<Variant> {
         match self.forced {
             Some(variant) => Ok(variant),
@@ -290,7 +233,7 @@ pub fn write_pdn(games: &Bound<'_, PyAny>) -> PyResult<String> {
             text.push_str(&game.get().game.to_text());
         } else if let Ok(board) = item.cast::<Board>() {
             let board = board.borrow();
-            text.push_str(&PdnGame::of_state(board.state.as_ref(), &[]).game.to_text());
+            text.push_str(&record::pdn_game(board.state.as_ref(), &[]).to_text());
         } else {
             return Err(pyo3::exceptions::PyTypeError::new_err(
                 "write_pdn takes PdnGame and Board objects",

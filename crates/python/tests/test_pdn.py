@@ -45,7 +45,7 @@ def test_an_ugolki_house_is_kept():
 def test_games_needing_a_variant_tag_get_one():
     for variant, number in [("giveaway", "25"), ("fuk", "25"), ("bashni", "25"), ("lasca", "25"),
                             ("russian", "25"), ("international", "20"), ("brazilian", "26")]:
-        game = damka.Board(variant).pdn_game()
+        (game,) = damka.read_pdn(damka.Board(variant).pdn())
         assert game.tag("GameType") == number
         assert (game.tag("Variant") == variant) == (variant not in ("russian", "international", "brazilian"))
 
@@ -55,7 +55,8 @@ def test_several_games_and_what_the_match_runner_writes():
     russian.push("c3-d4")
     giveaway = damka.Board("giveaway")
     giveaway.push("c3-d4")
-    text = damka.write_pdn([russian, giveaway.pdn_game({"Event": "match"})])
+    (giveaway_game,) = damka.read_pdn(giveaway.pdn({"Event": "match"}))
+    text = damka.write_pdn([russian, giveaway_game])
     # A game as `damka match` writes it (src/matchplay/runner.rs).
     text += (
         '[Event "damka match"]\n[Site "?"]\n[Date "2024.06.01"]\n[Round "1"]\n'

@@ -212,8 +212,6 @@ class Board:
         """The engine's static evaluation for the side to move, in hundredths of a man."""
     def pdn(self, tags: Optional[Dict[str, object]] = None) -> str:
         """The game as PDN text, ``tags`` added to or replacing damka's."""
-    def pdn_game(self, tags: Optional[Dict[str, object]] = None) -> "PdnGame":
-        """The game as a PdnGame."""
 
 class Line:
     """One principal variation of a search, after a completed depth."""
