@@ -354,7 +354,7 @@ impl Engine {
     ///
     /// Limits, any combination: ``depth`` plies, ``nodes``, ``movetime`` seconds, or a clock
     /// (``wtime``/``btime`` seconds left, ``winc``/``binc`` increments, ``movestogo``); with
-    /// none the search runs until ``stop()``. ``multipv`` variations; ``searchmoves``
+    /// none the search runs until ``stop()`` (at once for a side without a legal move). ``multipv`` variations; ``searchmoves``
     /// restricts the root to those moves (Move objects or texts); ``on_info`` is called with
     /// a Line after every completed depth (on the searching thread; an exception it raises
     /// stops the search and is raised here).
@@ -390,10 +390,16 @@ impl Engine {
             movetime: seconds("movetime", movetime)?,
             ..Limits::default()
         };
-        limits.infinite = limits.depth.is_none()
+        let unlimited = limits.depth.is_none()
             && limits.nodes.is_none()
             && limits.movetime.is_none()
             && limits.time.iter().all(Option::is_none);
+        if unlimited && state.legal_move_count() == 0 {
+            // Nothing to think about: an unlimited search would only wait for stop().
+            limits.depth = Some(1);
+        } else {
+            limits.infinite = unlimited;
+        }
         if let Some(moves) = searchmoves {
             for item in moves.try_iter()? {
                 let item = item?;
@@ -492,7 +498,9 @@ impl Engine {
     }
 
     /// Asks a running search to stop; it returns its best move promptly. Safe to call from
-    /// any thread, and when no search runs (the next search is not affected).
+    /// any thread, and when no search runs: a search that starts later is not affected, so a
+    /// thread that starts one and stops it at once should wait for its first line
+    /// (``on_info``) or its clock.
     fn stop(&self) {
         self.stop_requested.store(true, Ordering::Relaxed);
         self.control.stop.store(true, Ordering::Relaxed);

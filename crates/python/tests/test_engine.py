@@ -82,8 +82,11 @@ def test_a_forced_win_is_a_mate_score(engine):
 
 
 def test_no_legal_move_gives_no_move(engine):
-    result = engine.search(damka.Board("russian", "W:Wa1:Bb2,c3"), depth=3)
+    board = damka.Board("russian", "W:Wa1:Bb2,c3")
+    result = engine.search(board, depth=3)
     assert result.move is None and result.ponder is None
+    # Without a limit too: nothing to wait for.
+    assert engine.search(board).move is None
 
 
 def test_on_info_hears_every_depth(engine):
@@ -101,7 +104,8 @@ def test_on_info_hears_every_depth(engine):
 def test_stop_from_another_thread_ends_an_unlimited_search(engine):
     board = damka.Board("russian")
     found = {}
-    thread = threading.Thread(target=lambda: found.setdefault("result", engine.search(board)))
+    thread = threading.Thread(
+        target=lambda: found.setdefault("result", engine.search(board)), daemon=True)
     start = time.perf_counter()
     thread.start()
     ticks = 0
@@ -117,11 +121,15 @@ def test_stop_from_another_thread_ends_an_unlimited_search(engine):
     assert engine.search(board, depth=4).depth == 4
 
 
-def test_a_stop_right_after_the_start_is_not_lost(engine):
+def test_a_stop_as_soon_as_the_search_reports_ends_it(engine):
     board = damka.Board("russian")
     for _ in range(3):
-        thread = threading.Thread(target=engine.search, args=(board,))
+        started = threading.Event()
+        thread = threading.Thread(
+            target=engine.search, args=(board,), kwargs={"on_info": lambda line: started.set()},
+            daemon=True)
         thread.start()
+        assert started.wait(10)
         engine.stop()
         thread.join(10)
         assert not thread.is_alive()
@@ -135,7 +143,7 @@ def test_two_engines_search_at_once():
     def run(i):
         results[i] = engines[i].search(boards[i], depth=6)
 
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(2)]
     for t in threads:
         t.start()
     for t in threads:

@@ -297,7 +297,8 @@ class Engine:
         searchmoves: Optional[Iterable[MoveLike]] = None,
         on_info: Optional[Callable[[Line], object]] = None,
     ) -> SearchResult:
-        """Searches ``board`` (times in seconds); with no limit, until ``stop()``."""
+        """Searches ``board`` (times in seconds); with no limit, until ``stop()`` (at once
+        when the side to move has no legal move)."""
     def stop(self) -> None:
         """Asks a running search to stop; callable from any thread."""
     def new_game(self) -> None:
