@@ -18,7 +18,12 @@ import re
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-CRATES = {"damka-rules": "crates/rules/src", "damka-engine": "crates/engine/src", "damka": "src"}
+CRATES = {
+    "damka-rules": "crates/rules/src",
+    "damka-engine": "crates/engine/src",
+    "damka": "src",
+    "damka-python": "crates/python/src",
+}
 # Macros exported at a crate's root, by the module that defines them.
 MACROS = {"with_game": ("games",)}
 

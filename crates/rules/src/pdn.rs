@@ -7,9 +7,9 @@
 //! numbered `1. c3-d4 f6-g5`, and captures with every landing square joined by `x`
 //! (`c3xe5xc7`), which PDN 3.0 allows and which no reader can find ambiguous.
 //!
-//! The reader is liberal: it takes `x` or `:` captures, move numbers with or without a space,
-//! `1...` for a Black first move, comments `{…}`, variations `(…)`, NAGs `$n`, move strengths
-//! `!?`, `%` line comments, and any of the usual result tokens.
+//! The reader is liberal: it takes `x` or `:` captures, Fuk's huffs (`f6*c3-d4`), move numbers
+//! with or without a space, `1...` for a Black first move, comments `{…}`, variations `(…)`,
+//! NAGs `$n`, move strengths `!?`, `%` line comments, and any of the usual result tokens.
 
 use crate::games::Variant;
 use std::fmt;
@@ -297,6 +297,19 @@ fn move_part(word: &str) -> &str {
     word.trim_end_matches(['!', '?', '*', '+'])
 }
 
+/// True if `text` is squares joined by `-`, `x` or `:`, optionally after a huffed square and
+/// `*` (Fuk's `f6*c3-d4`, as damka writes a huff).
+fn is_move(text: &str) -> bool {
+    let is_square = |sq: &str| !sq.is_empty() && sq.chars().all(char::is_alphanumeric);
+    let squares = match text.split_once('*') {
+        Some((huffed, rest)) if is_square(huffed) => rest,
+        Some(_) => return false,
+        None => text,
+    };
+    squares.split(['-', 'x', 'X', ':']).count() >= 2
+        && squares.split(['-', 'x', 'X', ':']).all(is_square)
+}
+
 /// Reads every game of a PDN text.
 pub fn read(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     let mut cursor = Cursor {
@@ -362,11 +375,7 @@ pub fn read(text: &str) -> Result<Vec<PdnGame>, PdnError> {
                 if mv.is_empty() {
                     continue;
                 }
-                let well_formed = mv.split(['-', 'x', 'X', ':']).count() >= 2
-                    && mv
-                        .split(['-', 'x', 'X', ':'])
-                        .all(|sq| !sq.is_empty() && sq.chars().all(char::is_alphanumeric));
-                if !well_formed {
+                if !is_move(mv) {
                     return Err(cursor.error(format!("'{word}' is not a move")));
                 }
                 moves.push(mv.to_string());
@@ -459,6 +468,20 @@ mod tests {
         assert_eq!(games[1].moves, ["22-18", "11-15"]);
         assert_eq!(games[1].result, PdnResult::Unknown);
         assert_eq!(games[2].result, PdnResult::Draw, "taken from the tag");
+    }
+
+    #[test]
+    fn fuk_huffs_read_back() {
+        let g = game(
+            &[("Variant", "fuk")],
+            &["e5*c3-d4", "h2*g3:e1:b4"],
+            PdnResult::Unknown,
+        );
+        let back = read(&g.to_text()).unwrap();
+        assert_eq!(back[0].moves, ["e5*c3-d4", "h2*g3xe1xb4"]);
+        assert!(read("1. *c3-d4 *").is_err());
+        assert!(read("1. e5*c3 *").is_err());
+        assert!(read("1. e5**c3-d4 *").is_err());
     }
 
     #[test]
