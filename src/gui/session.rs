@@ -12,11 +12,11 @@ use damka_engine::session::{GameSession, new_session_with};
 use damka_rules::board::Geometry;
 use damka_rules::game::{Game, GameResult};
 use damka_rules::games::Variant;
-use damka_rules::notation::MoveStyle;
+use damka_rules::notation::{self, MoveStyle};
 use damka_rules::option::{GameOption, OptionKind, Setup};
 use damka_rules::pdn::{self, PdnGame, PdnResult};
 use damka_rules::score::Score;
-use damka_rules::types::{Kind, Piece, Side, Square};
+use damka_rules::types::{Side, Square};
 use damka_rules::with_game;
 use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, Sender};
@@ -480,26 +480,8 @@ impl Session {
     fn pdn(&self) -> String {
         let game = self.engine.game();
         let variant = game.variant();
-        let result = match game.result() {
-            GameResult::Win(Side::White) => PdnResult::WhiteWins,
-            GameResult::Win(Side::Black) => PdnResult::BlackWins,
-            GameResult::Draw(_) => PdnResult::Draw,
-            GameResult::Ongoing => PdnResult::Unknown,
-        };
-        let mut tags: Vec<(String, String)> = [
-            ("Event", "damka gui".to_string()),
-            ("Site", "?".to_string()),
-            ("Date", "????.??.??".to_string()),
-            ("Round", "-".to_string()),
-            ("White", "?".to_string()),
-            ("Black", "?".to_string()),
-            ("Result", result.token().to_string()),
-            ("GameType", pdn::game_type(variant).to_string()),
-            ("Variant", variant.name().to_string()),
-        ]
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
-        .collect();
+        let result = PdnResult::from(game.result());
+        let mut tags = pdn::roster("damka gui", variant, result);
         let initial = new_session_with(
             variant,
             &self.setup(),
@@ -609,7 +591,7 @@ pub fn board_view(game: &dyn GameSession) -> BoardView {
     with_game!(game.variant(), G => {
         let cells = <G as Game>::Board::squares()
             .map(|square| {
-                let stack: String = game.stack_at(square).into_iter().map(piece_letter).collect();
+                let stack: String = game.stack_at(square).into_iter().map(notation::piece_letter).collect();
                 Cell {
                     name: G::square_name(square),
                     algebraic: <G as Game>::Board::algebraic(square),
@@ -628,14 +610,4 @@ pub fn board_view(game: &dyn GameSession) -> BoardView {
             cells,
         }
     })
-}
-
-/// The letter of a piece on the page: `w`/`b` men, `W`/`B` kings.
-fn piece_letter(piece: Piece) -> char {
-    match (piece.side, piece.kind) {
-        (Side::White, Kind::Man) => 'w',
-        (Side::White, Kind::King) => 'W',
-        (Side::Black, Kind::Man) => 'b',
-        (Side::Black, Kind::King) => 'B',
-    }
 }

@@ -9,8 +9,10 @@ use crate::variant;
 use damka_rules::draw::{DrawKind, DrawRules};
 use damka_rules::game::{Counting, Game, GameResult};
 use damka_rules::games::Variant;
+use damka_rules::notation;
 use damka_rules::option::Setup;
-use damka_rules::types::{Kind, Piece, Side, Square};
+use damka_rules::pdn::PdnResult;
+use damka_rules::types::{Side, Square};
 use damka_rules::with_game;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -37,16 +39,6 @@ pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",
-    }
-}
-
-/// The letter of a piece: `w`/`b` for men, `W`/`B` for kings.
-fn piece_letter(piece: Piece) -> char {
-    match (piece.side, piece.kind) {
-        (Side::White, Kind::Man) => 'w',
-        (Side::White, Kind::King) => 'W',
-        (Side::Black, Kind::Man) => 'b',
-        (Side::Black, Kind::King) => 'B',
     }
 }
 
@@ -114,7 +106,7 @@ impl Board {
         self.state
             .stack_at(square)
             .into_iter()
-            .map(piece_letter)
+            .map(notation::piece_letter)
             .collect()
     }
 
@@ -349,14 +341,14 @@ impl Board {
     /// The result as PDN writes it: ``"2-0"`` (White won), ``"0-2"``, ``"1-1"`` (draw) or
     /// ``"*"`` (the game goes on).
     fn result(&self) -> &'static str {
-        record::result_of(self.state.result()).token()
+        PdnResult::from(self.state.result()).token()
     }
 
     /// How the game ended (winner, reason, rule, result), or None while it goes on.
     fn outcome(&self) -> Option<Outcome> {
         let result = self.state.result();
         let rule = self.state.ending_rule();
-        let token = record::result_of(result).token();
+        let token = PdnResult::from(result).token();
         let (winner, reason) = match result {
             GameResult::Ongoing => return None,
             GameResult::Win(side) => {

@@ -448,8 +448,9 @@ pub fn board_picture<B: Geometry>(
     lines
 }
 
-/// The letter of a piece in board pictures: `w` `W` `b` `B`.
-fn piece_letter(piece: Piece) -> char {
+/// The letter of a piece in board pictures and FEN stacks: `w`/`b` for men, `W`/`B` for
+/// kings.
+pub fn piece_letter(piece: Piece) -> char {
     match (piece.side, piece.kind) {
         (Side::White, Kind::Man) => 'w',
         (Side::White, Kind::King) => 'W',

@@ -11,7 +11,9 @@
 //! with or without a space, `1...` for a Black first move, comments `{…}`, variations `(…)`,
 //! NAGs `$n`, move strengths `!?`, `%` line comments, and any of the usual result tokens.
 
+use crate::game::GameResult;
 use crate::games::Variant;
+use crate::types::Side;
 use std::fmt;
 
 /// The `GameType` number of a game in PDN 3.0 ([`Game::PDN_GAME_TYPE`](crate::game::Game)): 25
@@ -35,6 +37,29 @@ pub fn needs_variant_tag(variant: Variant) -> bool {
     game_of_type(game_type(variant)) != Some(variant)
 }
 
+/// The tags a game damka writes begins with: the seven of the archival roster (`Event` as
+/// given, the others unknown), `Result`, `GameType`, and `Variant` where the number names
+/// another game.
+pub fn roster(event: &str, variant: Variant, result: PdnResult) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = [
+        ("Event", event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", "????.??.??".to_string()),
+        ("Round", "-".to_string()),
+        ("White", "?".to_string()),
+        ("Black", "?".to_string()),
+        ("Result", result.token().to_string()),
+        ("GameType", game_type(variant).to_string()),
+    ]
+    .into_iter()
+    .map(|(name, value)| (name.to_string(), value))
+    .collect();
+    if needs_variant_tag(variant) {
+        tags.push(("Variant".to_string(), variant.name().to_string()));
+    }
+    tags
+}
+
 /// The result of a game as PDN records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PdnResult {
@@ -46,6 +71,18 @@ pub enum PdnResult {
     Draw,
     /// Unknown or unfinished: `*`.
     Unknown,
+}
+
+impl From<GameResult> for PdnResult {
+    /// A won game as its winner's result, a drawn one as a draw, one still going as `*`.
+    fn from(result: GameResult) -> PdnResult {
+        match result {
+            GameResult::Win(Side::White) => PdnResult::WhiteWins,
+            GameResult::Win(Side::Black) => PdnResult::BlackWins,
+            GameResult::Draw(_) => PdnResult::Draw,
+            GameResult::Ongoing => PdnResult::Unknown,
+        }
+    }
 }
 
 impl PdnResult {
