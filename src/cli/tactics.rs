@@ -9,7 +9,9 @@
 //! The built-in suite is Russian (`tactics/russian.txt`, made by the `make_tactics` example).
 //! Each line is `FEN; bm <winning moves>; kind <kind>; <proof>`; `#` starts a comment.
 
-use crate::matchplay::engine_process::{EngineCommand, EngineError, EngineProcess};
+use crate::matchplay::engine_process::{
+    EngineCommand, EngineError, EngineProcess, EngineScore, parse_info,
+};
 use crate::output;
 use damka_rules::games::Variant;
 use std::time::{Duration, Instant};
@@ -151,57 +153,28 @@ pub fn solve(engine: &mut EngineProcess, case: &Case, go: &str) -> Result<Answer
                 refused: None,
             });
         }
-        if let Some(report) = Report::read(&line) {
-            if report.multipv != 1 {
-                continue;
-            }
-            let winning = case.best.contains(&report.first_move);
-            since = match (winning, since) {
-                (false, _) => None,
-                (true, Some(kept)) => Some(kept),
-                (true, None) => Some((report.depth, report.nodes)),
-            };
-            // A forced win found along a winning move is the answer: no need to search on.
-            if winning && report.mate.is_some_and(|m| m > 0) && !stopped {
-                engine.send("stop")?;
-                stopped = true;
-            }
+        if !line.starts_with("info ") {
+            continue;
         }
-    }
-}
-
-/// The parts of an `info` line with a principal variation that the suite needs.
-struct Report {
-    depth: u32,
-    nodes: u64,
-    multipv: u32,
-    /// `score mate N`: moves to a forced win (negative: to a loss).
-    mate: Option<i32>,
-    first_move: String,
-}
-
-impl Report {
-    fn read(line: &str) -> Option<Report> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.first() != Some(&"info") {
-            return None;
-        }
-        let value = |name: &str| {
-            words
-                .iter()
-                .position(|w| *w == name)
-                .and_then(|i| words.get(i + 1))
+        let info = parse_info(&line);
+        let (Some(first), Some(depth), Some(nodes)) = (info.first_move, info.depth, info.nodes)
+        else {
+            continue;
         };
-        Some(Report {
-            depth: value("depth")?.parse().ok()?,
-            nodes: value("nodes")?.parse().ok()?,
-            multipv: value("multipv").and_then(|m| m.parse().ok()).unwrap_or(1),
-            mate: match (value("score"), value("mate")) {
-                (Some(&"mate"), Some(moves)) => moves.parse().ok(),
-                _ => None,
-            },
-            first_move: value("pv")?.to_string(),
-        })
+        if info.multipv.unwrap_or(1) != 1 {
+            continue;
+        }
+        let winning = case.best.contains(&first);
+        since = match (winning, since) {
+            (false, _) => None,
+            (true, Some(kept)) => Some(kept),
+            (true, None) => Some((depth, nodes)),
+        };
+        // A forced win found along a winning move is the answer: no need to search on.
+        if winning && matches!(info.score, Some(EngineScore::Mate(m)) if m > 0) && !stopped {
+            engine.send("stop")?;
+            stopped = true;
+        }
     }
 }
 

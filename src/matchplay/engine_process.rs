@@ -167,33 +167,51 @@ pub struct Thought {
     pub elapsed: Duration,
 }
 
-/// Reads the score, depth and MultiPV index of an `info` line.
-fn parse_info(line: &str) -> (Option<EngineScore>, Option<u32>, Option<u32>) {
+/// What an `info` line reports, each part only where the line gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InfoLine {
+    /// `score cp N` or `score mate N`.
+    pub score: Option<EngineScore>,
+    /// `depth N`.
+    pub depth: Option<u32>,
+    /// `multipv N` (engines leave it out for the only line).
+    pub multipv: Option<u32>,
+    /// `nodes N`.
+    pub nodes: Option<u64>,
+    /// The first move after `pv`.
+    pub first_move: Option<String>,
+}
+
+/// Reads the parts of an `info` line; the words after `string` are text and give nothing.
+pub fn parse_info(line: &str) -> InfoLine {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let mut score = None;
-    let mut depth = None;
-    let mut multipv = None;
+    let mut info = InfoLine::default();
     let mut i = 1;
     while i < words.len() {
         let next = words.get(i + 1).copied();
         match words[i] {
-            "depth" => depth = next.and_then(|w| w.parse().ok()),
-            "multipv" => multipv = next.and_then(|w| w.parse().ok()),
+            "depth" => info.depth = next.and_then(|w| w.parse().ok()),
+            "multipv" => info.multipv = next.and_then(|w| w.parse().ok()),
+            "nodes" => info.nodes = next.and_then(|w| w.parse().ok()),
             "score" => {
                 let value = words.get(i + 2).and_then(|w| w.parse::<i32>().ok());
-                score = match (next, value) {
+                info.score = match (next, value) {
                     (Some("cp"), Some(v)) => Some(EngineScore::Cp(v)),
                     (Some("mate"), Some(v)) => Some(EngineScore::Mate(v)),
-                    _ => score,
+                    _ => info.score,
                 };
             }
-            // Everything after these is text or moves.
-            "pv" | "string" => break,
+            // Everything after these is moves or text.
+            "pv" => {
+                info.first_move = next.map(str::to_string);
+                break;
+            }
+            "string" => break,
             _ => {}
         }
         i += 1;
     }
-    (score, depth, multipv)
+    info
 }
 
 /// A running engine process.
@@ -374,10 +392,10 @@ impl EngineProcess {
         loop {
             let (at, line) = self.recv(deadline, "bestmove")?;
             if line.starts_with("info ") {
-                let (s, d, multipv) = parse_info(&line);
-                if multipv.unwrap_or(1) == 1 {
-                    score = s.or(score);
-                    depth = d.or(depth);
+                let info = parse_info(&line);
+                if info.multipv.unwrap_or(1) == 1 {
+                    score = info.score.or(score);
+                    depth = info.depth.or(depth);
                 }
             } else if let Some(rest) = line.strip_prefix("bestmove") {
                 let best = rest.split_whitespace().next().unwrap_or("(none)");
@@ -441,14 +459,19 @@ mod tests {
     #[test]
     fn info_lines_give_score_and_depth() {
         let line = "info depth 9 seldepth 14 multipv 1 score cp -23 nodes 100 pv c3-d4 f6-g5";
+        let info = parse_info(line);
         assert_eq!(
-            parse_info(line),
+            (info.score, info.depth, info.multipv),
             (Some(EngineScore::Cp(-23)), Some(9), Some(1))
         );
+        assert_eq!(
+            (info.nodes, info.first_move.as_deref()),
+            (Some(100), Some("c3-d4"))
+        );
         let line = "info depth 12 score mate -3 lowerbound pv c3-d4";
-        assert_eq!(parse_info(line).0, Some(EngineScore::Mate(-3)));
-        assert_eq!(parse_info("info string score cp 5").0, None);
-        assert_eq!(parse_info("info score cp").0, None);
+        assert_eq!(parse_info(line).score, Some(EngineScore::Mate(-3)));
+        assert_eq!(parse_info("info string score cp 5").score, None);
+        assert_eq!(parse_info("info score cp").score, None);
     }
 
     #[test]
