@@ -46,7 +46,7 @@ pub fn run(args: AnalyzeArgs) -> Result<(), String> {
     engine.set_option("MultiPV", Some(&args.multipv.to_string()))?;
     engine.set_option("Move Overhead", Some("0"))?;
     if let Some(dir) = &args.egdb {
-        let pieces = open_egdb(Some(dir))?.map_or(2, |(_, pieces)| pieces);
+        let pieces = open_egdb(args.game.variant, Some(dir))?.map_or(2, |(_, pieces)| pieces);
         engine.set_option("EGDBPieces", Some(&pieces.to_string()))?;
         engine.set_option("EGDBPath", Some(&dir.display().to_string()))?;
         for e in engine.take_egdb_errors() {

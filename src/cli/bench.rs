@@ -34,7 +34,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
     };
-    let egdb = open_egdb(args.egdb.as_deref())?.map(|(egdb, _)| egdb);
+    let egdb = open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb);
     let mut progress = Progress::new("bench: positions", 0);
     let result = bench::run_reporting(args.variant, config, egdb, &mut |_, total| {
         progress.set_total(total as u64);

@@ -28,19 +28,23 @@ pub use progress::Progress;
 use damka_engine::search::Databases;
 use damka_rules::score::Score;
 
-/// Opens the endgame databases of a tool's `--egdb DIR` (all splits up to 7 pieces present
-/// in it are probed), with the number of pieces found; problems go to stderr.
-pub fn open_egdb(dir: Option<&std::path::Path>) -> Result<Option<(Databases, u32)>, String> {
+/// Opens `variant`'s endgame databases of a tool's `--egdb DIR` (all splits up to 7 pieces
+/// present in it are probed), with the number of pieces found; problems go to stderr. A game
+/// without databases is refused.
+pub fn open_egdb(
+    variant: damka_rules::games::Variant,
+    dir: Option<&std::path::Path>,
+) -> Result<Option<(Databases, u32)>, String> {
     let Some(dir) = dir else { return Ok(None) };
     let pieces = (2..=7)
         .take_while(|&n| {
-            damka_engine::egdb::Material::all_with(n)
-                .iter()
-                .all(|m| dir.join(m.file_name()).is_file())
+            damka_engine::egdb::Material::all_with(n).iter().all(|&m| {
+                damka_engine::egdb::file_name(variant, m).is_some_and(|f| dir.join(f).is_file())
+            })
         })
         .last()
         .unwrap_or(2);
-    let egdb = damka_engine::egdb::open(dir, pieces)?;
+    let egdb = damka_engine::egdb::open(variant, dir, pieces)?;
     for e in egdb.take_errors() {
         eprintln!("damka: {e}");
     }

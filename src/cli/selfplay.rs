@@ -54,7 +54,7 @@ pub fn run(args: SelfPlayArgs) -> Result<(), String> {
         seed: args.seed,
         weights: with_game!(args.variant, G => G::weights()),
         max_plies: 300,
-        egdb: open_egdb(args.egdb.as_deref())?.map(|(egdb, _)| egdb),
+        egdb: open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb),
     };
     let start = Instant::now();
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());

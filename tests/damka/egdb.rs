@@ -2,8 +2,9 @@
 //! and a search that reports the database score; a bad directory gives one error line and the
 //! engine plays on.
 
-use damka_engine::egdb::Material;
 use damka_engine::egdb::file::encode_file;
+use damka_engine::egdb::{EgdbRules, Layout, Material};
+use damka_rules::games::draughts::Russian;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -88,9 +89,10 @@ fn a_file_of_impossible_entries_is_refused_despite_its_checksum() {
         bm: 0,
         bk: 1,
     };
-    let size = kings.size() as usize;
-    let draw_everywhere: Vec<u8> = kings
-        .blocks()
+    let layout = Layout::of_game::<Russian>();
+    let size = layout.size(kings) as usize;
+    let draw_everywhere: Vec<u8> = layout
+        .blocks(kings)
         .flat_map(|(used, length)| std::iter::repeat_n(u8::from(used), length as usize))
         .collect();
     let mut far_win = draw_everywhere.clone();
@@ -104,7 +106,7 @@ fn a_file_of_impossible_entries_is_refused_despite_its_checksum() {
         ("every index unused", vec![0u8; size], 0),
         ("a distance beyond the largest", far_win, 5),
     ] {
-        let path = dir.join(kings.file_name());
+        let path = dir.join(Russian::file_name(kings));
         std::fs::write(&path, encode_file(kings, &entries, max_distance)).expect("write");
         let out = Command::new(env!("CARGO_BIN_EXE_damka"))
             .args(["egdb", "probe", "--fen", "W:WKc1,Ke1:BKh8", "--dir"])
@@ -123,7 +125,7 @@ fn a_file_of_impossible_entries_is_refused_despite_its_checksum() {
     }
     // The same split written honestly is read.
     std::fs::write(
-        dir.join(kings.file_name()),
+        dir.join(Russian::file_name(kings)),
         encode_file(kings, &draw_everywhere, 0),
     )
     .expect("write");

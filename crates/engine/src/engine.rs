@@ -122,22 +122,19 @@ impl Engine {
             ),
             _ => None,
         };
-        let egdb = match option.on_change {
-            OnChange::Databases
-                if (&next.egdb_path, next.egdb_pieces)
-                    != (&self.options.egdb_path, self.options.egdb_pieces) =>
-            {
-                Some(if next.egdb_path.is_empty() {
-                    None
-                } else {
-                    let dir = std::path::Path::new(&next.egdb_path);
-                    Some(
-                        crate::egdb::open(dir, next.egdb_pieces)
-                            .map_err(|e| format!("option 'EGDBPath': {e}"))?,
-                    )
-                })
-            }
-            _ => None,
+        // The databases follow the path, the number of pieces and the game; a game without
+        // databases keeps the path for the next game that has them.
+        let egdb_key = |o: &Options| (o.variant, o.egdb_path.clone(), o.egdb_pieces);
+        let egdb = if egdb_key(&next) == egdb_key(&self.options) {
+            None
+        } else if next.egdb_path.is_empty() || !crate::egdb::has_databases(next.variant) {
+            Some(None)
+        } else {
+            let dir = std::path::Path::new(&next.egdb_path);
+            Some(Some(
+                crate::egdb::open(next.variant, dir, next.egdb_pieces)
+                    .map_err(|e| format!("option 'EGDBPath': {e}"))?,
+            ))
         };
         self.finish_search();
         let changed = next != self.options;

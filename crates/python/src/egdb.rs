@@ -8,6 +8,7 @@ use damka_engine::egdb::generate;
 use damka_engine::egdb::{self, Egdb, Value};
 use damka_rules::game::{Game, Record};
 use damka_rules::games::Variant;
+use damka_rules::games::draughts::Russian;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -36,7 +37,7 @@ impl Probe {
 /// pieces (2 to 7), loaded file by file on first use.
 #[pyclass(module = "damka", frozen)]
 pub struct EndgameDatabase {
-    egdb: Egdb,
+    egdb: Egdb<Russian>,
 }
 
 /// The Russian record of a board, or an error for a board of another game.
@@ -56,7 +57,7 @@ impl EndgameDatabase {
     #[new]
     #[pyo3(signature = (path, pieces = 5))]
     fn py_new(path: PathBuf, pieces: u32) -> PyResult<EndgameDatabase> {
-        Egdb::open(&path, pieces)
+        Egdb::<Russian>::open(&path, pieces)
             .map(|egdb| EndgameDatabase { egdb })
             .map_err(EgdbError::new_err)
     }
@@ -133,7 +134,7 @@ pub fn generate_egdb(py: Python<'_>, path: PathBuf, pieces: u32) -> PyResult<usi
             "pieces is between 2 and 7, not {pieces}"
         )));
     }
-    py.detach(|| generate::generate(&path, pieces, |_| {}))
+    py.detach(|| generate::generate::<Russian>(&path, pieces, |_| {}))
         .map(|(reports, _)| reports.len())
         .map_err(|e| EgdbError::new_err(format!("generation failed: {e}")))
 }

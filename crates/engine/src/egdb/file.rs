@@ -1,8 +1,8 @@
 //! The file of one material split (docs/egdb.md): a header, the entries run-length encoded,
 //! and an FNV-1a checksum of everything before it.
 
-use super::index::Material;
-use super::{MAX_DISTANCE, UNUSED, decode};
+use super::index::{Layout, Material};
+use super::{EgdbRules, MAX_DISTANCE, UNUSED, decode};
 use damka_rules::checksum::fnv1a;
 use std::fmt;
 use std::path::Path;
@@ -117,7 +117,7 @@ pub fn encode_file(m: Material, entries: &[u8], max_distance: u8) -> Vec<u8> {
 
 /// A file's entries and largest distance, after checking its magic, split, sizes, checksum and
 /// runs.
-pub fn decode_file(m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError> {
+pub fn decode_file(layout: &Layout, m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError> {
     let corrupt = |why: String| Err(FileError::Corrupt(why));
     if bytes.len() < HEADER + 8 {
         return corrupt(format!("truncated: {} bytes", bytes.len()));
@@ -134,8 +134,8 @@ pub fn decode_file(m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError
         u64::from_le_bytes(w)
     };
     let entries = word(12);
-    if entries != m.size() {
-        return corrupt(format!("{entries} entries, {m} has {}", m.size()));
+    if entries != layout.size(m) {
+        return corrupt(format!("{entries} entries, {m} has {}", layout.size(m)));
     }
     let max_distance = bytes[20];
     let payload_len = word(24);
@@ -155,16 +155,21 @@ pub fn decode_file(m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError
         ));
     }
     let out = decompress(&bytes[HEADER..body], entries as usize)?;
-    check_entries(m, &out, max_distance)?;
+    check_entries(layout, m, &out, max_distance)?;
     Ok((out, max_distance))
 }
 
 /// Refuses entries a generator cannot have written, even under a valid checksum: an unused
 /// index (men on the same square) must hold [`UNUSED`], every position a value whose distance
 /// is at most the file's largest.
-fn check_entries(m: Material, entries: &[u8], max_distance: u8) -> Result<(), FileError> {
+fn check_entries(
+    layout: &Layout,
+    m: Material,
+    entries: &[u8],
+    max_distance: u8,
+) -> Result<(), FileError> {
     let mut at = 0usize;
-    for (used, length) in m.blocks() {
+    for (used, length) in layout.blocks(m) {
         let block = &entries[at..at + length as usize];
         let bad = if used {
             block
@@ -186,19 +191,37 @@ fn check_entries(m: Material, entries: &[u8], max_distance: u8) -> Result<(), Fi
     Ok(())
 }
 
-/// Reads and checks the file of split `m` in `dir`.
-pub fn read(dir: &Path, m: Material) -> Result<(Vec<u8>, u8), FileError> {
-    let bytes = std::fs::read(dir.join(m.file_name()))?;
-    decode_file(m, &bytes)
+/// Reads and checks the file of game `R`'s split `m` in `dir`.
+pub fn read<R: EgdbRules>(dir: &Path, m: Material) -> Result<(Vec<u8>, u8), FileError> {
+    let bytes = std::fs::read(dir.join(R::file_name(m)))?;
+    decode_file(&Layout::of_game::<R>(), m, &bytes)
 }
 
-/// Writes the file of split `m` in `dir` (through a temporary file renamed into place, so an
-/// interrupted write never leaves a file that looks complete).
-pub fn write(dir: &Path, m: Material, entries: &[u8], max_distance: u8) -> Result<u64, FileError> {
+/// The largest distance in the header of game `R`'s file of split `m` in `dir`, read without
+/// the rest of the file (which is checked only when it is loaded).
+pub fn read_max_distance<R: EgdbRules>(dir: &Path, m: Material) -> Result<u8, FileError> {
+    use std::io::Read;
+    let mut header = [0u8; HEADER];
+    std::fs::File::open(dir.join(R::file_name(m)))?.read_exact(&mut header)?;
+    if &header[..8] != MAGIC || header[8..12] != [m.wm, m.wk, m.bm, m.bk] {
+        return Err(FileError::Corrupt(format!("not the file of split {m}")));
+    }
+    Ok(header[20].min(MAX_DISTANCE))
+}
+
+/// Writes game `R`'s file of split `m` in `dir` (through a temporary file renamed into place,
+/// so an interrupted write never leaves a file that looks complete).
+pub fn write<R: EgdbRules>(
+    dir: &Path,
+    m: Material,
+    entries: &[u8],
+    max_distance: u8,
+) -> Result<u64, FileError> {
     let bytes = encode_file(m, entries, max_distance);
-    let tmp = dir.join(format!("{}.tmp", m.file_name()));
+    let name = R::file_name(m);
+    let tmp = dir.join(format!("{name}.tmp.{}", std::process::id()));
     std::fs::write(&tmp, &bytes)?;
-    std::fs::rename(&tmp, dir.join(m.file_name()))?;
+    std::fs::rename(&tmp, dir.join(name))?;
     Ok(bytes.len() as u64)
 }
 

@@ -23,10 +23,11 @@
 //! sweep may be read later in the same sweep, which only makes the sweeps converge sooner.
 
 use super::file::{self, FileError};
-use super::index::{Material, Placement, RPos, Squares};
-use super::{DRAW, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode};
+use super::index::{Layout, Material};
+use super::{DRAW, EgdbRules, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode, no_move};
 use damka_rules::games::draughts::movegen::gen_moves;
 use damka_rules::games::draughts::moves::{Move, MoveList};
+use damka_rules::games::draughts::position::Position;
 use damka_rules::types::Side;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -66,26 +67,28 @@ pub struct SliceReport {
 /// Solved splits in memory, by material.
 pub type Solved = HashMap<Material, Arc<Vec<u8>>>;
 
+/// A split just solved or read back: its report and its entries.
+type Finished = (SliceReport, Arc<Vec<u8>>);
+
 /// The splits a pair solve reads: the ones solved before and the pair being solved.
 struct Lookup<'a> {
-    sq: &'a Squares,
+    layout: &'a Layout,
     solved: &'a Solved,
     current: [(Material, &'a [AtomicU8]); 2],
+    /// The byte of a side to move without a piece.
+    no_piece: u8,
 }
 
 impl Lookup<'_> {
     /// The byte of `pos` (Black to move after a White move) for the side to move.
     #[inline]
-    fn after(&self, pos: &RPos) -> u8 {
-        let p = Placement::of(self.sq, pos).flipped();
+    fn after<R: EgdbRules>(&self, pos: &Position<R>) -> u8 {
+        let p = self.layout.flipped(self.layout.placement(pos));
         if p.wm | p.wk == 0 {
-            return encode(Entry {
-                value: Value::Loss,
-                distance: 0,
-            });
+            return self.no_piece;
         }
         let m = p.material();
-        let Some(index) = p.index() else {
+        let Some(index) = self.layout.index(p) else {
             return UNKNOWN;
         };
         for (cm, arr) in &self.current {
@@ -111,25 +114,30 @@ fn is_win(code: u8) -> bool {
 }
 
 /// True if `mv` resets the distance: a capture or a man move.
-fn zeroing(pos: &RPos, mv: Move) -> bool {
+fn zeroing<R: EgdbRules>(pos: &Position<R>, mv: Move) -> bool {
     mv.is_capture() || !pos.all_kings().contains(mv.from())
 }
 
-/// Solves the pair of `m` and its flipped twin (one split if they are the same).
-fn solve_pair(
-    m: Material,
-    solved: &Solved,
-    sq: &Squares,
-) -> Result<Vec<(Material, Vec<u8>)>, String> {
-    let mats: Vec<Material> = if m.flipped() == m {
+/// The splits of a pair: `m` and its flipped twin (one split if they are the same).
+fn pair_of(m: Material) -> Vec<Material> {
+    if m.flipped() == m {
         vec![m]
     } else {
         vec![m, m.flipped()]
-    };
+    }
+}
+
+/// Solves the pair of `m` and its flipped twin (one split if they are the same).
+fn solve_pair<R: EgdbRules>(
+    m: Material,
+    solved: &Solved,
+    layout: &Layout,
+) -> Result<Vec<(Material, Vec<u8>)>, String> {
+    let mats = pair_of(m);
     let arrays: Vec<Vec<AtomicU8>> = mats
         .iter()
         .map(|mm| {
-            (0..mm.size() as usize)
+            (0..layout.size(*mm) as usize)
                 .map(|_| AtomicU8::new(UNUSED))
                 .collect()
         })
@@ -142,29 +150,30 @@ fn solve_pair(
         ),
     ];
     let look = Lookup {
-        sq,
+        layout,
         solved,
         current,
+        no_piece: encode(no_move::<R>()),
+    };
+    let position = |mm: Material, i: usize| -> Option<Position<R>> {
+        layout
+            .from_index(mm, i as u64)
+            .and_then(|p| layout.position(p, Side::White))
     };
 
     // Step 1: no moves, and captures.
     for (k, mm) in mats.iter().enumerate() {
         let arr = &arrays[k];
-        (0..mm.size() as usize)
+        (0..layout.size(*mm) as usize)
             .into_par_iter()
             .with_min_len(4096)
             .for_each_init(MoveList::new, |list, i| {
-                let Some(pos) =
-                    Placement::from_index(*mm, i as u64).and_then(|p| p.position(sq, Side::White))
-                else {
+                let Some(pos) = position(*mm, i) else {
                     return;
                 };
                 gen_moves(&pos, list);
                 let code = if list.is_empty() {
-                    encode(Entry {
-                        value: Value::Loss,
-                        distance: 0,
-                    })
+                    look.no_piece
                 } else if list[0].is_capture() {
                     let mut all_win = true;
                     let mut win = false;
@@ -201,16 +210,14 @@ fn solve_pair(
         let changed = AtomicBool::new(false);
         for (k, mm) in mats.iter().enumerate() {
             let arr = &arrays[k];
-            (0..mm.size() as usize)
+            (0..layout.size(*mm) as usize)
                 .into_par_iter()
                 .with_min_len(4096)
                 .for_each_init(MoveList::new, |list, i| {
                     if arr[i].load(Ordering::Relaxed) != UNKNOWN {
                         return;
                     }
-                    let Some(pos) = Placement::from_index(*mm, i as u64)
-                        .and_then(|p| p.position(sq, Side::White))
-                    else {
+                    let Some(pos) = position(*mm, i) else {
                         return;
                     };
                     gen_moves(&pos, list);
@@ -249,7 +256,7 @@ fn solve_pair(
         let pending = AtomicU64::new(0);
         for (k, mm) in mats.iter().enumerate() {
             let arr = &arrays[k];
-            (0..mm.size() as usize)
+            (0..layout.size(*mm) as usize)
                 .into_par_iter()
                 .with_min_len(4096)
                 .for_each_init(MoveList::new, |list, i| {
@@ -257,9 +264,7 @@ fn solve_pair(
                     if own != WIN_ND && own != LOSS_ND {
                         return;
                     }
-                    let Some(pos) = Placement::from_index(*mm, i as u64)
-                        .and_then(|p| p.position(sq, Side::White))
-                    else {
+                    let Some(pos) = position(*mm, i) else {
                         return;
                     };
                     gen_moves(&pos, list);
@@ -353,67 +358,42 @@ fn tally(entries: &[u8]) -> (u64, u64, u64, u8) {
     (w, d, l, max)
 }
 
-/// Generates every split with up to `pieces` pieces in `dir`, skipping the files already there
-/// that pass their checks, and calls `progress` with a line after each split. Returns one
-/// report per split and the splits kept in memory.
-pub fn generate(
+/// Generates game `R`'s splits with up to `pieces` pieces in `dir`, skipping the files already
+/// there that pass their checks, and calls `progress` with a line after each split. Returns
+/// one report per split and the splits kept in memory.
+pub fn generate<R: EgdbRules>(
     dir: &Path,
     pieces: u32,
     progress: impl FnMut(&str),
 ) -> Result<(Vec<SliceReport>, Solved), FileError> {
-    generate_only(dir, pieces, |_| true, progress)
+    generate_only::<R>(dir, pieces, |_| true, progress)
 }
 
 /// [`generate`] for the splits `keep` accepts only. `keep` must accept every split a kept
 /// split leads to by a capture or promotion (kings only is such a family).
-pub fn generate_only(
+pub fn generate_only<R: EgdbRules>(
     dir: &Path,
     pieces: u32,
     keep: impl Fn(Material) -> bool,
     mut progress: impl FnMut(&str),
 ) -> Result<(Vec<SliceReport>, Solved), FileError> {
     std::fs::create_dir_all(dir)?;
-    let sq = Squares::new();
+    let layout = Layout::of_game::<R>();
     let mut solved: Solved = HashMap::new();
     let mut reports = Vec::new();
     let all: Vec<Material> = (2..=pieces)
         .flat_map(Material::all_with)
         .filter(|m| keep(*m))
         .collect();
-    let total_entries: u64 = all.iter().map(|m| m.size()).sum();
+    let total_entries: u64 = all.iter().map(|&m| layout.size(m)).sum();
     let mut done_entries = 0u64;
     let start = Instant::now();
     for (n, &m) in all.iter().enumerate() {
         if solved.contains_key(&m) {
             continue;
         }
-        let pair: Vec<Material> = if m.flipped() == m {
-            vec![m]
-        } else {
-            vec![m, m.flipped()]
-        };
-        let mut results = Vec::new();
-        let mut reused = true;
-        for &mm in &pair {
-            match file::read(dir, mm) {
-                Ok((entries, _)) => results.push((mm, entries)),
-                Err(_) => {
-                    reused = false;
-                    break;
-                }
-            }
-        }
-        if !reused {
-            results = solve_pair(m, &solved, &sq).map_err(FileError::Corrupt)?;
-        }
-        for (mm, entries) in results {
-            let (wins, draws, losses, max_distance) = tally(&entries);
-            let bytes = if reused {
-                std::fs::metadata(dir.join(mm.file_name()))?.len()
-            } else {
-                file::write(dir, mm, &entries, max_distance)?
-            };
-            done_entries += mm.size();
+        for (report, entries) in solve_or_reuse::<R>(dir, m, &solved, &layout)? {
+            done_entries += report.entries;
             let elapsed = start.elapsed().as_secs_f64();
             // Time left, assuming the time per entry so far (later splits are slower: more
             // iterations; take it as a lower estimate).
@@ -423,26 +403,137 @@ pub fn generate_only(
                 0.0
             };
             progress(&format!(
-                "egdb {mm} ({}/{}): {} entries, {wins} won, {draws} drawn, {losses} lost, max distance {max_distance}, {bytes} bytes{}; {:.1} s elapsed, about {:.0} s left",
+                "egdb {}{} ({}/{}): {}; {elapsed:.1} s elapsed, about {left:.0} s left",
+                R::PREFIX,
+                report.material,
                 (n + 1).min(all.len()),
                 all.len(),
-                mm.size(),
-                if reused { ", checked and kept" } else { "" },
-                elapsed,
-                left
+                report.summary(),
             ));
-            reports.push(SliceReport {
-                material: mm,
-                entries: mm.size(),
-                wins,
-                draws,
-                losses,
-                max_distance,
-                bytes,
-                reused,
-            });
-            solved.insert(mm, Arc::new(entries));
+            solved.insert(report.material, entries);
+            reports.push(report);
         }
     }
     Ok((reports, solved))
+}
+
+impl SliceReport {
+    /// The report as a line's middle: entries, wins, draws, losses, distance and size.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} entries, {} won, {} drawn, {} lost, max distance {}, {} bytes{}",
+            self.entries,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.max_distance,
+            self.bytes,
+            if self.reused {
+                ", checked and kept"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// Solves the pair of `m` with the splits it leads to in `solved`, or reads both files back
+/// when they are in `dir` and pass their checks; writes what it solves.
+fn solve_or_reuse<R: EgdbRules>(
+    dir: &Path,
+    m: Material,
+    solved: &Solved,
+    layout: &Layout,
+) -> Result<Vec<Finished>, FileError> {
+    let pair = pair_of(m);
+    let mut results = Vec::new();
+    for &mm in &pair {
+        match file::read::<R>(dir, mm) {
+            Ok((entries, _)) => results.push((mm, entries)),
+            Err(_) => break,
+        }
+    }
+    let reused = results.len() == pair.len();
+    if !reused {
+        results = solve_pair::<R>(m, solved, layout).map_err(FileError::Corrupt)?;
+    }
+    let mut out = Vec::new();
+    for (mm, entries) in results {
+        let (wins, draws, losses, max_distance) = tally(&entries);
+        let bytes = if reused {
+            std::fs::metadata(dir.join(R::file_name(mm)))?.len()
+        } else {
+            file::write::<R>(dir, mm, &entries, max_distance)?
+        };
+        let report = SliceReport {
+            material: mm,
+            entries: layout.size(mm),
+            wins,
+            draws,
+            losses,
+            max_distance,
+            bytes,
+            reused,
+        };
+        out.push((report, Arc::new(entries)));
+    }
+    Ok(out)
+}
+
+/// The splits whose files the pair of `m` reads while it is solved: every split a capture or
+/// promotion of either side leads to, as stored (White to move), the pair itself left out.
+pub fn needs(m: Material) -> Vec<Material> {
+    let pair = pair_of(m);
+    let mut out: Vec<Material> = Vec::new();
+    for &mm in &pair {
+        for n in 2..=mm.pieces() {
+            for c in Material::all_with(n) {
+                // A White move in `mm` gives Black to move in `c`, stored as `c` flipped.
+                let stored = c.flipped();
+                if mm.can_become(c) && !pair.contains(&stored) && !out.contains(&stored) {
+                    out.push(stored);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|m| (m.pieces(), m.men(), *m));
+    out
+}
+
+/// The pairs to solve for every split up to `pieces` pieces, in an order that solves every
+/// pair after all it [`needs`]; each pair is named by its first split.
+pub fn pairs(pieces: u32) -> Vec<Material> {
+    let mut out: Vec<Material> = Vec::new();
+    for m in (2..=pieces).flat_map(Material::all_with) {
+        if !out.contains(&m.flipped()) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// Generates the pair of split `m` of game `R` alone, reading the splits it [`needs`] from
+/// their files in `dir` (which must be there): the files written are identical to those of
+/// [`generate`]. Files of the pair already there that pass their checks are kept.
+pub fn generate_pair<R: EgdbRules>(dir: &Path, m: Material) -> Result<Vec<SliceReport>, FileError> {
+    std::fs::create_dir_all(dir)?;
+    let layout = Layout::of_game::<R>();
+    let mut solved: Solved = HashMap::new();
+    let pair = pair_of(m);
+    let done = pair.iter().all(|&mm| file::read::<R>(dir, mm).is_ok());
+    if !done {
+        for need in needs(m) {
+            let (entries, _) = file::read::<R>(dir, need).map_err(|e| {
+                FileError::Corrupt(format!(
+                    "{} is needed first: {e}",
+                    dir.join(R::file_name(need)).display()
+                ))
+            })?;
+            solved.insert(need, Arc::new(entries));
+        }
+    }
+    Ok(solve_or_reuse::<R>(dir, m, &solved, &layout)?
+        .into_iter()
+        .map(|(report, _)| report)
+        .collect())
 }

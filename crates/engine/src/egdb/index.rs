@@ -1,27 +1,28 @@
-//! Indexing of the Russian endgame positions (docs/egdb.md): a [`Material`] split and a dense
-//! number for every placement of that material with White to move.
+//! Indexing of the endgame positions (docs/egdb.md): a [`Material`] split, and a dense number
+//! for every placement of that material with White to move on a board's [`Layout`].
 //!
-//! The 32 dark squares are numbered 0..32 row by row from White's side (`a1 c1 e1 g1` are 0–3,
-//! `b8 d8 f8 h8` are 28–31), so turning the board round is `31 - s`. A position's index is,
-//! in mixed radix (most significant first): the colex rank of the white men among squares 0..28,
-//! of the black men among squares 4..32 (counted from 4), of the white kings among the squares
-//! left free by the men (counted in order over the free squares), and of the black kings among
-//! the squares still free. White-man and black-man sets that overlap give unused indices.
+//! The dark squares are numbered `0..n` row by row from White's side (`a1 c1 e1 g1` are 0–3 on
+//! the 8×8 board, `b8 d8 f8 h8` are 28–31), so turning the board round is `n - 1 - s`. With `w`
+//! squares to a row, a position's index is, in mixed radix (most significant first): the colex
+//! rank of the white men among squares `0..n-w`, of the black men among squares `w..n`
+//! (counted from `w`), of the white kings among the squares left free by the men (counted in
+//! order over the free squares), and of the black kings among the squares still free.
+//! White-man and black-man sets that overlap give unused indices.
 
-use damka_rules::board::{Dark8, Geometry};
-use damka_rules::games::draughts::Russian;
+use damka_rules::board::Geometry;
+use damka_rules::games::draughts::Rules;
 use damka_rules::games::draughts::position::Position;
 use damka_rules::types::{Bitboard, Side, Square};
 use std::fmt;
 
-/// The position type the databases hold.
-pub type RPos = Position<Russian>;
+/// The largest board the databases index: 50 dark squares (10×10).
+const MAX_SQUARES: usize = 50;
 
-/// Binomial coefficients up to 32 choose 32.
-const BINOM: [[u64; 33]; 33] = {
-    let mut t = [[0u64; 33]; 33];
+/// Binomial coefficients up to 50 choose 50.
+static BINOM: [[u64; MAX_SQUARES + 1]; MAX_SQUARES + 1] = {
+    let mut t = [[0u64; MAX_SQUARES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
-    while n <= 32 {
+    while n <= MAX_SQUARES {
         t[n][0] = 1;
         let mut k = 1;
         while k <= n {
@@ -36,72 +37,6 @@ const BINOM: [[u64; 33]; 33] = {
 /// `n` choose `k` (0 when `k > n`).
 pub fn binom(n: usize, k: usize) -> u64 {
     if k > n { 0 } else { BINOM[n][k] }
-}
-
-/// The bit of the board square of each dense square number.
-fn dense_to_square() -> [Square; 32] {
-    let mut out = [Square::from_index_unchecked(0); 32];
-    for (i, sq) in Dark8::squares().enumerate().take(32) {
-        out[i] = sq;
-    }
-    out
-}
-
-/// Dense numbering of the board's squares, both ways.
-#[derive(Clone, Debug)]
-pub struct Squares {
-    to_square: [Square; 32],
-    to_dense: [u8; 64],
-}
-
-impl Default for Squares {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Squares {
-    /// The tables.
-    pub fn new() -> Self {
-        let to_square = dense_to_square();
-        let mut to_dense = [255u8; 64];
-        for (i, sq) in to_square.iter().enumerate() {
-            to_dense[sq.index()] = i as u8;
-        }
-        Squares {
-            to_square,
-            to_dense,
-        }
-    }
-
-    /// A board bitboard as a 32-bit dense set.
-    #[inline]
-    pub fn dense(&self, bb: Bitboard) -> u32 {
-        let mut out = 0u32;
-        for sq in bb {
-            out |= 1 << self.to_dense[sq.index()];
-        }
-        out
-    }
-
-    /// A dense set as a board bitboard.
-    #[inline]
-    pub fn board(&self, set: u32) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        let mut s = set;
-        while s != 0 {
-            let i = s.trailing_zeros();
-            s &= s - 1;
-            out |= self.to_square[i as usize].bb();
-        }
-        out
-    }
-}
-
-/// A dense set turned round (square `s` becomes `31 - s`).
-#[inline]
-pub fn rotate(set: u32) -> u32 {
-    set.reverse_bits()
 }
 
 /// A material split: white men, white kings, black men, black kings.
@@ -121,6 +56,23 @@ impl fmt::Display for Material {
     /// `2100` style: white men, white kings, black men, black kings.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}{}{}", self.wm, self.wk, self.bm, self.bk)
+    }
+}
+
+impl std::str::FromStr for Material {
+    type Err = String;
+
+    /// Reads the `2100` form of [`Material`]'s `Display`.
+    fn from_str(text: &str) -> Result<Material, String> {
+        let digits: Vec<u8> = text.trim().bytes().map(|b| b.wrapping_sub(b'0')).collect();
+        match digits[..] {
+            [wm, wk, bm, bk] if digits.iter().all(|&d| d <= 9) => Ok(Material { wm, wk, bm, bk }),
+            _ => Err(format!(
+                "'{}' is not a material split (four digits: white men, white kings, black men, \
+                 black kings, e.g. 0201)",
+                text.trim()
+            )),
+        }
     }
 }
 
@@ -146,7 +98,7 @@ impl Material {
     }
 
     /// The material of a position.
-    pub fn of(pos: &RPos) -> Material {
+    pub fn of<R: Rules>(pos: &Position<R>) -> Material {
         Material {
             wm: pos.men(Side::White).count() as u8,
             wk: pos.kings(Side::White).count() as u8,
@@ -155,51 +107,13 @@ impl Material {
         }
     }
 
-    /// The file name of the slice: `r2100.egdb`.
-    pub fn file_name(self) -> String {
-        format!("r{self}.egdb")
-    }
-
-    /// Number of indices of the slice (some unused: see the module documentation).
-    pub fn size(self) -> u64 {
-        let (wm, wk, bm, bk) = (
-            self.wm as usize,
-            self.wk as usize,
-            self.bm as usize,
-            self.bk as usize,
-        );
-        if wm + bm > 32 || wm + bm + wk + bk > 32 {
-            return 0;
-        }
-        binom(28, wm) * binom(28, bm) * binom(32 - wm - bm, wk) * binom(32 - wm - bm - wk, bk)
-    }
-
-    /// The slice's indices in blocks, in index order: one block per pair of men sets (white,
-    /// black), each `(used, length)`. A block is unused exactly when the two sets overlap; the
-    /// kings' ranks fill the block, so its entries are all positions or all unused.
-    pub fn blocks(self) -> impl Iterator<Item = (bool, u64)> {
-        let (wm, wk, bm, bk) = (
-            self.wm as usize,
-            self.wk as usize,
-            self.bm as usize,
-            self.bk as usize,
-        );
-        let length = if self.size() == 0 {
-            0
-        } else {
-            binom(32 - wm - bm, wk) * binom(32 - wm - bm - wk, bk)
-        };
-        let black_sets = binom(28, bm);
-        let pairs = if length == 0 {
-            0
-        } else {
-            binom(28, wm) * black_sets
-        };
-        (0..pairs).map(move |pair| {
-            let white = unrank_set(pair / black_sets, wm);
-            let black = unrank_set(pair % black_sets, bm) << 4;
-            (white & black == 0, length)
-        })
+    /// True if a move (a capture, a promotion, or both) can turn a position of this split into
+    /// one of `other`, White to move or not: men only become kings, pieces only disappear.
+    pub fn can_become(self, other: Material) -> bool {
+        other.wm <= self.wm
+            && other.bm <= self.bm
+            && other.wm + other.wk <= self.wm + self.wk
+            && other.bm + other.bk <= self.bm + self.bk
     }
 
     /// Every split with both sides on the board and `pieces` pieces in all, fewest men first.
@@ -222,9 +136,9 @@ impl Material {
     }
 }
 
-/// Colex rank of the set bits of `set` (relative numbering), `k` bits.
+/// Colex rank of the set bits of `set` (relative numbering).
 #[inline]
-fn rank_set(set: u32) -> u64 {
+fn rank_set(set: u64) -> u64 {
     let mut s = set;
     let mut r = 0;
     let mut i = 1;
@@ -239,8 +153,8 @@ fn rank_set(set: u32) -> u64 {
 
 /// The set of `k` bits of colex rank `r`.
 #[inline]
-fn unrank_set(mut r: u64, k: usize) -> u32 {
-    let mut set = 0u32;
+fn unrank_set(mut r: u64, k: usize) -> u64 {
+    let mut set = 0u64;
     for i in (1..=k).rev() {
         // The largest b with C(b, i) <= r.
         let mut b = i - 1;
@@ -255,7 +169,7 @@ fn unrank_set(mut r: u64, k: usize) -> u32 {
 
 /// Packs the bits of `set` that lie in `free` into consecutive low bits.
 #[inline]
-fn compress(set: u32, free: u32) -> u32 {
+fn compress(set: u64, free: u64) -> u64 {
     let mut out = 0;
     let mut bit = 0;
     let mut f = free;
@@ -272,7 +186,7 @@ fn compress(set: u32, free: u32) -> u32 {
 
 /// The inverse of [`compress`]: spreads consecutive low bits over the bits of `free`.
 #[inline]
-fn expand(packed: u32, free: u32) -> u32 {
+fn expand(packed: u64, free: u64) -> u64 {
     let mut out = 0;
     let mut bit = 0;
     let mut f = free;
@@ -287,40 +201,21 @@ fn expand(packed: u32, free: u32) -> u32 {
     out
 }
 
-/// A placement in dense sets: white men, white kings, black men, black kings.
+/// A placement in dense sets (bit `s` is dense square `s`): white men, white kings, black men,
+/// black kings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// White men.
-    pub wm: u32,
+    pub wm: u64,
     /// White kings.
-    pub wk: u32,
+    pub wk: u64,
     /// Black men.
-    pub bm: u32,
+    pub bm: u64,
     /// Black kings.
-    pub bk: u32,
+    pub bk: u64,
 }
 
 impl Placement {
-    /// The placement of a position as it stands (whoever is to move).
-    pub fn of(sq: &Squares, pos: &RPos) -> Placement {
-        Placement {
-            wm: sq.dense(pos.men(Side::White)),
-            wk: sq.dense(pos.kings(Side::White)),
-            bm: sq.dense(pos.men(Side::Black)),
-            bk: sq.dense(pos.kings(Side::Black)),
-        }
-    }
-
-    /// The placement turned round with the colours swapped.
-    pub fn flipped(self) -> Placement {
-        Placement {
-            wm: rotate(self.bm),
-            wk: rotate(self.bk),
-            bm: rotate(self.wm),
-            bk: rotate(self.wk),
-        }
-    }
-
     /// The material.
     pub fn material(self) -> Material {
         Material {
@@ -330,48 +225,184 @@ impl Placement {
             bk: self.bk.count_ones() as u8,
         }
     }
+}
 
-    /// The index within its slice; `None` if a man stands on its promotion rank.
-    pub fn index(self) -> Option<u64> {
-        let m = self.material();
-        if self.wm >> 28 != 0 || self.bm & 0xF != 0 {
+/// A board as the databases see it: its dark squares numbered densely from White's side, both
+/// ways, and what the index needs of its size. Built once per database or generation.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Dark squares (`n`).
+    squares: usize,
+    /// Dark squares to a row (`w`).
+    row: usize,
+    to_square: [Square; 64],
+    to_dense: [u8; 64],
+}
+
+impl Layout {
+    /// The layout of board `B` (8×8 or 10×10).
+    pub fn of<B: Geometry>() -> Layout {
+        let squares = B::SQUARE_COUNT;
+        assert!(
+            squares <= MAX_SQUARES,
+            "a board of at most {MAX_SQUARES} squares"
+        );
+        let mut to_square = [Square::from_index_unchecked(0); 64];
+        let mut to_dense = [u8::MAX; 64];
+        for sq in B::squares() {
+            let dense = B::relative(Side::White, sq);
+            to_square[dense] = sq;
+            to_dense[sq.index()] = dense as u8;
+        }
+        Layout {
+            squares,
+            row: usize::from(B::FILES) / 2,
+            to_square,
+            to_dense,
+        }
+    }
+
+    /// The layout of game `R`'s board.
+    pub fn of_game<R: Rules>() -> Layout {
+        Layout::of::<R::Board>()
+    }
+
+    /// Dark squares of the board.
+    pub fn squares(&self) -> usize {
+        self.squares
+    }
+
+    /// Every dense square.
+    #[inline]
+    fn all(&self) -> u64 {
+        (1u64 << self.squares) - 1
+    }
+
+    /// A board bitboard as a dense set.
+    #[inline]
+    pub fn dense(&self, bb: Bitboard) -> u64 {
+        let mut out = 0u64;
+        for sq in bb {
+            out |= 1 << self.to_dense[sq.index()];
+        }
+        out
+    }
+
+    /// A dense set as a board bitboard.
+    #[inline]
+    pub fn board(&self, set: u64) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let mut s = set;
+        while s != 0 {
+            let i = s.trailing_zeros();
+            s &= s - 1;
+            out |= self.to_square[i as usize].bb();
+        }
+        out
+    }
+
+    /// A dense set turned round (square `s` becomes `n - 1 - s`).
+    #[inline]
+    pub fn rotate(&self, set: u64) -> u64 {
+        set.reverse_bits() >> (64 - self.squares)
+    }
+
+    /// The placement of a position as it stands (whoever is to move).
+    pub fn placement<R: Rules>(&self, pos: &Position<R>) -> Placement {
+        Placement {
+            wm: self.dense(pos.men(Side::White)),
+            wk: self.dense(pos.kings(Side::White)),
+            bm: self.dense(pos.men(Side::Black)),
+            bk: self.dense(pos.kings(Side::Black)),
+        }
+    }
+
+    /// The placement turned round with the colours swapped.
+    pub fn flipped(&self, p: Placement) -> Placement {
+        Placement {
+            wm: self.rotate(p.bm),
+            wk: self.rotate(p.bk),
+            bm: self.rotate(p.wm),
+            bk: self.rotate(p.wk),
+        }
+    }
+
+    /// The radices of split `m`: white-man sets, black-man sets, white-king and black-king
+    /// sets.
+    fn radices(&self, m: Material) -> [u64; 4] {
+        let (n, men_squares) = (self.squares, self.squares - self.row);
+        let (wm, wk, bm, bk) = (m.wm as usize, m.wk as usize, m.bm as usize, m.bk as usize);
+        if wm + bm > n || wm + bm + wk + bk > n {
+            return [0; 4];
+        }
+        [
+            binom(men_squares, wm),
+            binom(men_squares, bm),
+            binom(n - wm - bm, wk),
+            binom(n - wm - bm - wk, bk),
+        ]
+    }
+
+    /// Number of indices of split `m` (some unused: see the module documentation).
+    pub fn size(&self, m: Material) -> u64 {
+        self.radices(m).iter().product()
+    }
+
+    /// Split `m`'s indices in blocks, in index order: one block per pair of men sets (white,
+    /// black), each `(used, length)`. A block is unused exactly when the two sets overlap; the
+    /// kings' ranks fill the block, so its entries are all positions or all unused.
+    pub fn blocks(&self, m: Material) -> impl Iterator<Item = (bool, u64)> + use<> {
+        let [n_wm, n_bm, n_wk, n_bk] = self.radices(m);
+        let length = n_wk * n_bk;
+        let pairs = if length == 0 { 0 } else { n_wm * n_bm };
+        let (wm, bm, row) = (m.wm as usize, m.bm as usize, self.row);
+        (0..pairs).map(move |pair| {
+            let white = unrank_set(pair / n_bm, wm);
+            let black = unrank_set(pair % n_bm, bm) << row;
+            (white & black == 0, length)
+        })
+    }
+
+    /// The index of `p` within its split; `None` if a man stands on its promotion rank.
+    pub fn index(&self, p: Placement) -> Option<u64> {
+        let m = p.material();
+        let (n, row) = (self.squares, self.row);
+        if p.wm >> (n - row) != 0 || p.bm & ((1 << row) - 1) != 0 {
             return None;
         }
-        let men = self.wm | self.bm;
-        let free = !men;
-        let free2 = free & !self.wk;
-        let r_wm = rank_set(self.wm);
-        let r_bm = rank_set(self.bm >> 4);
-        let r_wk = rank_set(compress(self.wk, free));
-        let r_bk = rank_set(compress(self.bk, free2));
-        let (wm, wk, bm, bk) = (m.wm as usize, m.wk as usize, m.bm as usize, m.bk as usize);
-        let n_bm = binom(28, bm);
-        let n_wk = binom(32 - wm - bm, wk);
-        let n_bk = binom(32 - wm - bm - wk, bk);
+        let free = self.all() & !(p.wm | p.bm);
+        let free2 = free & !p.wk;
+        let r_wm = rank_set(p.wm);
+        let r_bm = rank_set(p.bm >> row);
+        let r_wk = rank_set(compress(p.wk, free));
+        let r_bk = rank_set(compress(p.bk, free2));
+        let [_, n_bm, n_wk, n_bk] = self.radices(m);
         Some(((r_wm * n_bm + r_bm) * n_wk + r_wk) * n_bk + r_bk)
     }
 
-    /// The placement of `index` in slice `m`; `None` for an unused index (men overlap).
-    pub fn from_index(m: Material, index: u64) -> Option<Placement> {
+    /// The placement of `index` in split `m`; `None` for an unused index (men overlap) or one
+    /// past the split.
+    pub fn from_index(&self, m: Material, index: u64) -> Option<Placement> {
+        let [n_wm, n_bm, n_wk, n_bk] = self.radices(m);
+        if n_bk == 0 || n_wk == 0 || n_bm == 0 {
+            return None;
+        }
         let (wm, wk, bm, bk) = (m.wm as usize, m.wk as usize, m.bm as usize, m.bk as usize);
-        let n_bm = binom(28, bm);
-        let n_wk = binom(32 - wm - bm, wk);
-        let n_bk = binom(32 - wm - bm - wk, bk);
         let r_bk = index % n_bk;
         let rest = index / n_bk;
         let r_wk = rest % n_wk;
         let rest = rest / n_wk;
         let r_bm = rest % n_bm;
         let r_wm = rest / n_bm;
-        if r_wm >= binom(28, wm) {
+        if r_wm >= n_wm {
             return None;
         }
         let s_wm = unrank_set(r_wm, wm);
-        let s_bm = unrank_set(r_bm, bm) << 4;
+        let s_bm = unrank_set(r_bm, bm) << self.row;
         if s_wm & s_bm != 0 {
             return None;
         }
-        let free = !(s_wm | s_bm);
+        let free = self.all() & !(s_wm | s_bm);
         let s_wk = expand(unrank_set(r_wk, wk), free);
         let s_bk = expand(unrank_set(r_bk, bk), free & !s_wk);
         Some(Placement {
@@ -382,12 +413,12 @@ impl Placement {
         })
     }
 
-    /// The position with `side` to move.
-    pub fn position(self, sq: &Squares, side: Side) -> Option<RPos> {
-        RPos::from_parts(
-            sq.board(self.wm | self.wk),
-            sq.board(self.bm | self.bk),
-            sq.board(self.wk | self.bk),
+    /// The position of `p` with `side` to move.
+    pub fn position<R: Rules>(&self, p: Placement, side: Side) -> Option<Position<R>> {
+        Position::from_parts(
+            self.board(p.wm | p.wk),
+            self.board(p.bm | p.bk),
+            self.board(p.wk | p.bk),
             side,
         )
         .ok()
@@ -397,11 +428,29 @@ impl Placement {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use damka_rules::board::{Dark8, Dark10};
+    use damka_rules::games::draughts::{International, Russian};
+
+    fn round_trip<R: Rules>(layout: &Layout, materials: &[Material]) {
+        for &m in materials {
+            let mut used = 0;
+            for i in 0..layout.size(m) {
+                if let Some(p) = layout.from_index(m, i) {
+                    used += 1;
+                    assert_eq!(layout.index(p), Some(i));
+                    assert_eq!(p.material(), m);
+                    let pos = layout.position::<R>(p, Side::White).expect("valid");
+                    assert_eq!(layout.placement(&pos), p);
+                    assert_eq!(layout.flipped(layout.flipped(p)), p);
+                }
+            }
+            assert!(used > 0);
+        }
+    }
 
     #[test]
     fn indices_round_trip() {
-        let sq = Squares::new();
-        for m in [
+        let materials = [
             Material {
                 wm: 1,
                 wk: 1,
@@ -420,20 +469,45 @@ mod tests {
                 bm: 0,
                 bk: 1,
             },
-        ] {
-            let mut used = 0;
-            for i in 0..m.size() {
-                if let Some(p) = Placement::from_index(m, i) {
-                    used += 1;
-                    assert_eq!(p.index(), Some(i));
-                    assert_eq!(p.material(), m);
-                    let pos = p.position(&sq, Side::White).expect("valid");
-                    assert_eq!(Placement::of(&sq, &pos), p);
-                    assert_eq!(p.flipped().flipped(), p);
-                }
-            }
-            assert!(used > 0);
-        }
-        assert_eq!(rotate(1), 1 << 31);
+        ];
+        let layout = Layout::of::<Dark8>();
+        round_trip::<Russian>(&layout, &materials);
+        assert_eq!(layout.rotate(1), 1 << 31);
+        let layout = Layout::of::<Dark10>();
+        round_trip::<International>(&layout, &materials[..1]);
+        assert_eq!(layout.rotate(1), 1 << 49);
+    }
+
+    #[test]
+    fn the_8x8_sizes_are_those_of_the_russian_files() {
+        let layout = Layout::of::<Dark8>();
+        let m = Material {
+            wm: 2,
+            wk: 1,
+            bm: 1,
+            bk: 1,
+        };
+        assert_eq!(
+            layout.size(m),
+            binom(28, 2) * binom(28, 1) * binom(29, 1) * binom(28, 1)
+        );
+        let layout = Layout::of::<Dark10>();
+        assert_eq!(
+            layout.size(m),
+            binom(45, 2) * binom(45, 1) * binom(47, 1) * binom(46, 1)
+        );
+    }
+
+    #[test]
+    fn materials_read_back_from_their_names() {
+        let m = Material {
+            wm: 0,
+            wk: 3,
+            bm: 0,
+            bk: 1,
+        };
+        assert_eq!(m.to_string().parse::<Material>(), Ok(m));
+        assert!("03x1".parse::<Material>().is_err());
+        assert!("031".parse::<Material>().is_err());
     }
 }

@@ -1,8 +1,10 @@
-//! Russian endgame databases: damka's own generator, file format and prober (docs/egdb.md).
+//! Endgame databases of the draughts games (Russian, Brazilian, International, giveaway):
+//! damka's own generator, file format and prober (docs/egdb.md).
 //!
 //! * [`index`]: material splits and the dense index of a position within its split;
 //! * [`file`](mod@file): the compressed, checksummed file of one split;
-//! * [`generate`]: building every split up to N pieces by an iterated fixpoint;
+//! * [`generate`]: building every split up to N pieces by an iterated fixpoint, or one split
+//!   from the files of those it leads to;
 //! * [`probe`]: lazy loading, probing, and what a value is worth under the draw counters.
 //!
 //! Every position is stored with White to move; a position with Black to move is probed as the
@@ -16,39 +18,133 @@ pub mod generate;
 pub mod index;
 pub mod probe;
 
-pub use index::{Material, RPos};
+pub use index::{Layout, Material, Placement};
 pub use probe::Egdb;
 
 use crate::search::{Databases, EndgameDatabase};
 use damka_rules::draw::DrawRules;
+use damka_rules::games::Variant;
 use damka_rules::games::draughts::draw::Counters;
 use damka_rules::games::draughts::moves::Move;
-use damka_rules::games::draughts::{Draughts, Russian};
+use damka_rules::games::draughts::position::Position;
+use damka_rules::games::draughts::{Brazilian, Draughts, Giveaway, International, Rules, Russian};
 use damka_rules::score::Score;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The game these databases are of.
+/// The Russian game, whose databases came first.
 pub type Game = Draughts<Russian>;
 
-/// Opens the databases in `dir` for positions of up to `pieces` pieces, for the search (see
-/// [`Egdb::open`]).
-pub fn open(dir: &Path, pieces: u32) -> Result<Databases, String> {
-    let egdb: Arc<dyn EndgameDatabase<Game>> = Arc::new(Egdb::open(dir, pieces)?);
+/// A Russian position.
+pub type RPos = Position<Russian>;
+
+/// A draughts game whose endgame databases damka builds: its files are named
+/// `<prefix><split>.egdb`, so the sets of several games can share a directory.
+pub trait EgdbRules: Rules {
+    /// The first letter of the files' names: `r` Russian, `b` Brazilian, `i` International,
+    /// `g` giveaway.
+    const PREFIX: char;
+
+    /// The file name of split `m`: `r2100.egdb`.
+    fn file_name(m: Material) -> String {
+        format!("{}{m}.egdb", Self::PREFIX)
+    }
+}
+
+impl EgdbRules for Russian {
+    const PREFIX: char = 'r';
+}
+
+impl EgdbRules for Brazilian {
+    const PREFIX: char = 'b';
+}
+
+impl EgdbRules for International {
+    const PREFIX: char = 'i';
+}
+
+impl EgdbRules for Giveaway {
+    const PREFIX: char = 'g';
+}
+
+/// Runs `$body` with `$R` bound to the rules of `$variant` when damka builds databases for that
+/// game; evaluates to `None` for the other games, `Some($body)` otherwise.
+#[macro_export]
+macro_rules! with_egdb_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            damka_rules::games::Variant::Russian => {
+                type $R = damka_rules::games::draughts::Russian;
+                Some($body)
+            }
+            damka_rules::games::Variant::Brazilian => {
+                type $R = damka_rules::games::draughts::Brazilian;
+                Some($body)
+            }
+            damka_rules::games::Variant::International => {
+                type $R = damka_rules::games::draughts::International;
+                Some($body)
+            }
+            damka_rules::games::Variant::Giveaway => {
+                type $R = damka_rules::games::draughts::Giveaway;
+                Some($body)
+            }
+            _ => None,
+        }
+    };
+}
+
+/// True if damka builds endgame databases for `variant`.
+pub fn has_databases(variant: Variant) -> bool {
+    with_egdb_rules!(variant, R => R::PREFIX).is_some()
+}
+
+/// The file name of split `m` of `variant`'s databases, if it has any.
+pub fn file_name(variant: Variant, m: Material) -> Option<String> {
+    with_egdb_rules!(variant, R => R::file_name(m))
+}
+
+/// Opens `variant`'s databases in `dir` for positions of up to `pieces` pieces, for the search
+/// (see [`Egdb::open`]). Fails for a game without databases or a missing directory.
+pub fn open(variant: Variant, dir: &Path, pieces: u32) -> Result<Databases, String> {
+    with_egdb_rules!(variant, R => open_for::<R>(dir, pieces))
+        .unwrap_or_else(|| Err(format!("damka has no endgame databases for {variant}")))
+}
+
+fn open_for<R: EgdbRules>(dir: &Path, pieces: u32) -> Result<Databases, String> {
+    let egdb: Arc<dyn EndgameDatabase<Draughts<R>>> = Arc::new(Egdb::<R>::open(dir, pieces)?);
     Ok(Databases::new(egdb))
 }
 
-impl EndgameDatabase<Game> for Egdb {
-    fn score(&self, pos: &RPos, counters: &Counters, rules: &DrawRules) -> Option<Score> {
+impl<R: EgdbRules> EndgameDatabase<Draughts<R>> for Egdb<R> {
+    fn score(&self, pos: &Position<R>, counters: &Counters, rules: &DrawRules) -> Option<Score> {
         Egdb::score(self, pos, counters, rules)
     }
 
-    fn root_moves(&self, pos: &RPos, counters: &Counters, rules: &DrawRules) -> Option<Vec<Move>> {
+    fn root_moves(
+        &self,
+        pos: &Position<R>,
+        counters: &Counters,
+        rules: &DrawRules,
+    ) -> Option<Vec<Move>> {
         Egdb::root_moves(self, pos, counters, rules)
     }
 
     fn take_errors(&self) -> Vec<String> {
         Egdb::take_errors(self)
+    }
+}
+
+/// The entry of a position whose side to move has no move (or no piece): lost, at distance 0,
+/// except in giveaway, where it has won.
+pub fn no_move<R: Rules>() -> Entry {
+    Entry {
+        value: if R::NO_MOVE_WINS {
+            Value::Win
+        } else {
+            Value::Loss
+        },
+        distance: 0,
     }
 }
 

@@ -1,19 +1,21 @@
 //! Probing the databases: lazy loading of splits, the value of a position, its best moves, and
-//! what a stored value is worth under the Russian draw counters ([`Egdb::score`]).
+//! what a stored value is worth under the game's draw counters ([`Egdb::score`]).
 
 use super::file;
-use super::index::{Material, Placement, RPos, Squares};
-use super::{Entry, Value, decode};
-use damka_rules::board::{Dark8, Geometry};
+use super::index::{Layout, Material};
+use super::{EgdbRules, Entry, Value, decode, no_move};
+use damka_rules::board::Geometry;
 use damka_rules::draw::DrawRules;
 use damka_rules::games::draughts::draw::Counters;
 use damka_rules::games::draughts::draw::{KINGS_ONLY, reason};
 use damka_rules::games::draughts::movegen::gen_moves;
 use damka_rules::games::draughts::moves::{Move, MoveList};
+use damka_rules::games::draughts::position::Position;
 use damka_rules::score::Score;
 use damka_rules::types::Side;
 use std::collections::HashMap;
 use std::fmt;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -22,9 +24,6 @@ use std::sync::{Arc, Mutex, RwLock};
 /// Below the forced-win band of the search (a found mate is worth more) and above any
 /// evaluation.
 pub const EGDB_WIN: i32 = 20_000;
-
-/// Plies of a fresh Russian kings-only counter (15 moves each).
-const FRESH_KINGS_ONLY: u8 = 30;
 
 /// Default memory cap for decompressed splits: 1 GiB (every split up to 5 pieces takes about
 /// 145 MB, up to 6 pieces about 2.6 GB).
@@ -41,35 +40,37 @@ enum Slot {
     Refused,
 }
 
-/// A directory of Russian databases, loaded split by split on first probe.
+/// A directory of game `R`'s databases, loaded split by split on first probe.
 ///
 /// Memory is bounded by a cap on the decompressed splits held (one byte per index): when a
 /// split is loaded beyond the cap, the least recently probed splits are dropped first (they are
 /// read again if needed). A file that is missing, truncated or fails its checksum is refused
 /// once, with one message in [`Egdb::take_errors`], and never gives a value.
-pub struct Egdb {
+pub struct Egdb<R: EgdbRules> {
     dir: PathBuf,
     pieces: u32,
     cap: usize,
-    sq: Squares,
+    layout: Layout,
     slots: RwLock<HashMap<Material, Slot>>,
     errors: Mutex<Vec<String>>,
     clock: AtomicU64,
+    game: PhantomData<fn() -> R>,
 }
 
-impl fmt::Debug for Egdb {
+impl<R: EgdbRules> fmt::Debug for Egdb<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Egdb")
+            .field("game", &R::NAME)
             .field("dir", &self.dir)
             .field("pieces", &self.pieces)
             .finish()
     }
 }
 
-impl Egdb {
+impl<R: EgdbRules> Egdb<R> {
     /// The databases in `dir` for positions of up to `pieces` pieces. Fails only if `dir` is
     /// not a directory; missing splits are listed in [`Egdb::take_errors`] and left out.
-    pub fn open(dir: &Path, pieces: u32) -> Result<Egdb, String> {
+    pub fn open(dir: &Path, pieces: u32) -> Result<Egdb<R>, String> {
         if !dir.is_dir() {
             return Err(format!("EGDB directory {} not found", dir.display()));
         }
@@ -77,17 +78,18 @@ impl Egdb {
             dir: dir.to_path_buf(),
             pieces,
             cap: DEFAULT_CAP,
-            sq: Squares::new(),
+            layout: Layout::of_game::<R>(),
             slots: RwLock::new(HashMap::new()),
             errors: Mutex::new(Vec::new()),
             clock: AtomicU64::new(0),
+            game: PhantomData,
         };
         let mut missing = Vec::new();
         let mut total = 0;
         for n in 2..=pieces {
             for m in Material::all_with(n) {
                 total += 1;
-                if !dir.join(m.file_name()).is_file() {
+                if !dir.join(R::file_name(m)).is_file() {
                     missing.push(m);
                 }
             }
@@ -110,11 +112,12 @@ impl Egdb {
                 _ => String::new(),
             };
             egdb.error(format!(
-                "EGDB: {} of {total} files missing in {} (first {}): positions with them are \
-                 searched{hint}",
+                "EGDB: {} of {total} {} files missing in {} (first {}): positions with them \
+                 are searched{hint}",
                 missing.len(),
+                R::NAME,
                 dir.display(),
-                missing[0].file_name()
+                R::file_name(missing[0])
             ));
             if let Ok(mut slots) = egdb.slots.write() {
                 for m in missing {
@@ -126,7 +129,7 @@ impl Egdb {
     }
 
     /// The same databases with another memory cap in bytes.
-    pub fn with_cap(mut self, cap: usize) -> Egdb {
+    pub fn with_cap(mut self, cap: usize) -> Egdb<R> {
         self.cap = cap;
         self
     }
@@ -174,7 +177,7 @@ impl Egdb {
                 Slot::Refused => None,
             };
         }
-        let loaded = file::read(&self.dir, m);
+        let loaded = file::read::<R>(&self.dir, m);
         let mut slots = self.slots.write().ok()?;
         if let Some(Slot::Loaded {
             entries,
@@ -224,7 +227,7 @@ impl Egdb {
                 drop(slots);
                 self.error(format!(
                     "EGDB file {} refused: {e}; playing on without it",
-                    self.dir.join(m.file_name()).display()
+                    self.dir.join(R::file_name(m)).display()
                 ));
                 if let Ok(mut slots) = self.slots.write() {
                     slots.insert(m, Slot::Refused);
@@ -236,40 +239,39 @@ impl Egdb {
 
     /// The stored entry of `pos` (either side to move) and the largest distance of its split,
     /// or `None` if it has too many pieces or its split is not available.
-    pub fn probe_with_max(&self, pos: &RPos) -> Option<(Entry, u8)> {
+    pub fn probe_with_max(&self, pos: &Position<R>) -> Option<(Entry, u8)> {
         if pos.occupied().count() > self.pieces {
             return None;
         }
-        let mut p = Placement::of(&self.sq, pos);
+        let mut p = self.layout.placement(pos);
         if pos.side_to_move() == Side::Black {
-            p = p.flipped();
+            p = self.layout.flipped(p);
         }
         if p.wm | p.wk == 0 {
-            let lost = Entry {
-                value: Value::Loss,
-                distance: 0,
-            };
-            return Some((lost, 0));
+            return Some((no_move::<R>(), 0));
         }
         if p.bm | p.bk == 0 {
             return None;
         }
-        let (code, max) = self.lookup(p.material(), p.index()?)?;
+        let (code, max) = self.lookup(p.material(), self.layout.index(p)?)?;
         decode(code).map(|e| (e, max))
     }
 
     /// The stored entry of `pos`, if available.
-    pub fn probe(&self, pos: &RPos) -> Option<Entry> {
+    pub fn probe(&self, pos: &Position<R>) -> Option<Entry> {
         self.probe_with_max(pos).map(|(e, _)| e)
     }
 
     /// The moves that keep the stored value best: for a win, those keeping the win with the
     /// smallest distance; for a draw, those keeping the draw; for a loss, those delaying the
     /// next capture or man move longest. `None` if a successor cannot be probed.
-    pub fn best_moves(&self, pos: &RPos) -> Option<(Entry, Vec<Move>)> {
+    pub fn best_moves(&self, pos: &Position<R>) -> Option<(Entry, Vec<Move>)> {
         let entry = self.probe(pos)?;
         let mut list = MoveList::new();
         gen_moves(pos, &mut list);
+        if list.is_empty() {
+            return Some((entry, Vec::new()));
+        }
         let mut scored = Vec::with_capacity(list.len());
         for &mv in list.iter() {
             let child = self.probe(&pos.after(mv))?;
@@ -304,7 +306,7 @@ impl Egdb {
     /// counters rather than wandered about in. `None` otherwise (search every move).
     pub fn root_moves(
         &self,
-        pos: &RPos,
+        pos: &Position<R>,
         counters: &Counters,
         rules: &DrawRules,
     ) -> Option<Vec<Move>> {
@@ -345,7 +347,12 @@ impl Egdb {
     /// the splits they cover convert quickly (docs/egdb.md lists the largest distances). A
     /// counter that starts later without a reset (the main-road rule, when the lone king
     /// steps onto the long diagonal) is not foreseen: see docs/egdb.md.
-    pub fn score(&self, pos: &RPos, counters: &Counters, rules: &DrawRules) -> Option<Score> {
+    pub fn score(
+        &self,
+        pos: &Position<R>,
+        counters: &Counters,
+        rules: &DrawRules,
+    ) -> Option<Score> {
         let (entry, max) = self.probe_with_max(pos)?;
         let d = u32::from(entry.distance);
         match entry.value {
@@ -353,26 +360,31 @@ impl Egdb {
             Value::Win | Value::Loss => {}
         }
         let men = pos.men(Side::White) | pos.men(Side::Black);
+        let last_rank = u32::from(R::Board::RANKS) - 1;
         let steps: u32 = pos
             .men(Side::White)
             .into_iter()
-            .map(|s| 7 - u32::from(Dark8::rank(s)))
+            .map(|s| last_rank - u32::from(R::Board::rank(s)))
             .chain(
                 pos.men(Side::Black)
                     .into_iter()
-                    .map(|s| u32::from(Dark8::rank(s))),
+                    .map(|s| u32::from(R::Board::rank(s))),
             )
             .sum();
-        // A split whose longest stretch does not fit a fresh kings-only counter (1112 and 1211
-        // among the 5-piece splits) may hold wins the counter spoils after a reset.
-        if rules.is_on(&KINGS_ONLY) && max >= FRESH_KINGS_ONLY {
+        // A split whose longest stretch does not fit a fresh kings-only counter (Russian 1112
+        // and 1211 among the 5-piece splits) may hold wins the counter spoils after a reset.
+        if rules.is_on(&KINGS_ONLY) && u16::from(max) >= R::DRAWS.kings_only_plies() {
+            return None;
+        }
+        // A rule that can start later without a reset (the main road) must not catch the win.
+        if Counters::late_start_limit(rules, pos).is_some_and(|limit| d >= u32::from(limit)) {
             return None;
         }
         let remaining = counters.remaining(rules, pos);
         for (rule, left) in remaining.iter() {
             let left = u32::from(left);
-            let covered = rule == reason::KINGS_ONLY || men.is_empty();
-            let needed = if covered {
+            let kings_only = rule == reason::KINGS_ONLY || rule == reason::KINGS_ONLY_LONG;
+            let needed = if kings_only || men.is_empty() {
                 d
             } else {
                 d + steps.saturating_sub(1) * u32::from(max)

@@ -3,8 +3,7 @@
 //! refused files, and through the real binary's protocol.
 
 use damka_engine::egdb::generate::{generate, generate_only};
-use damka_engine::egdb::index::{Placement, RPos, Squares};
-use damka_engine::egdb::{Egdb, Entry, Material, Value};
+use damka_engine::egdb::{Egdb, EgdbRules, Entry, Layout, Material, RPos, Value};
 use damka_engine::search::{self, Control, Databases, Limits, SearchConfig, Silent};
 use damka_engine::tt::Tt;
 use damka_rules::board::{Dark8, Diagonal};
@@ -33,24 +32,24 @@ fn databases() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = test_dir("shared");
-        generate(&dir, 3, |_| {}).expect("generate 3 pieces");
-        generate_only(&dir, 4, |m| m.men() == 0, |_| {}).expect("generate 4 kings");
+        generate::<Russian>(&dir, 3, |_| {}).expect("generate 3 pieces");
+        generate_only::<Russian>(&dir, 4, |m| m.men() == 0, |_| {}).expect("generate 4 kings");
         dir
     })
 }
 
-fn open(pieces: u32) -> Egdb {
-    Egdb::open(databases(), pieces).expect("databases")
+fn open(pieces: u32) -> Egdb<Russian> {
+    Egdb::<Russian>::open(databases(), pieces).expect("databases")
 }
 
 /// Every position of split `m` with White to move, and the same placements with Black to move.
 fn positions(m: Material) -> Vec<RPos> {
-    let sq = Squares::new();
+    let layout = Layout::of_game::<Russian>();
     let mut out = Vec::new();
-    for i in 0..m.size() {
-        if let Some(p) = Placement::from_index(m, i) {
+    for i in 0..layout.size(m) {
+        if let Some(p) = layout.from_index(m, i) {
             for side in [Side::White, Side::Black] {
-                if let Some(pos) = p.position(&sq, side) {
+                if let Some(pos) = layout.position(p, side) {
                     out.push(pos);
                 }
             }
@@ -296,28 +295,23 @@ fn truncated_and_corrupt_files_are_refused_and_play_goes_on() {
         bm: 1,
         bk: 0,
     };
-    let path = dir.join(kk.file_name());
+    let path = dir.join(Russian::file_name(kk));
     let bytes = std::fs::read(&path).expect("read");
     std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("truncate");
-    let path = dir.join(km.file_name());
+    let path = dir.join(Russian::file_name(km));
     let mut bytes = std::fs::read(&path).expect("read");
     let mid = bytes.len() / 2;
     bytes[mid] ^= 0x55;
     std::fs::write(&path, &bytes).expect("corrupt");
-    std::fs::remove_file(
-        dir.join(
-            Material {
-                wm: 1,
-                wk: 0,
-                bm: 1,
-                bk: 0,
-            }
-            .file_name(),
-        ),
-    )
+    std::fs::remove_file(dir.join(Russian::file_name(Material {
+        wm: 1,
+        wk: 0,
+        bm: 1,
+        bk: 0,
+    })))
     .expect("remove");
 
-    let egdb = Egdb::open(&dir, 3).expect("open");
+    let egdb = Egdb::<Russian>::open(&dir, 3).expect("open");
     let missing = egdb.take_errors();
     assert_eq!(missing.len(), 1, "{missing:?}");
     assert!(missing[0].contains("missing"), "{missing:?}");
@@ -396,8 +390,8 @@ fn search_uses_the_databases_and_converts_three_kings_against_one() {
 fn won_endings_are_converted_within_the_counters() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("egdb-4");
     std::fs::create_dir_all(&dir).expect("dir");
-    generate(&dir, 4, |_| {}).expect("generate 4 pieces");
-    let egdb = Arc::new(Egdb::open(&dir, 4).expect("open"));
+    generate::<Russian>(&dir, 4, |_| {}).expect("generate 4 pieces");
+    let egdb = Arc::new(Egdb::<Russian>::open(&dir, 4).expect("open"));
     let config = SearchConfig {
         egdb: Some(Databases::new::<R>(egdb.clone())),
         ..SearchConfig::for_game::<R>()

@@ -6,6 +6,7 @@
 mod draw_cases;
 mod draws;
 mod egdb;
+mod egdb_games;
 mod openings;
 mod options;
 mod search;

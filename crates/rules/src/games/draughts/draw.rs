@@ -117,7 +117,7 @@ pub enum DrawProfile {
 
 impl DrawProfile {
     /// Plies of kings-only play that draw.
-    const fn kings_only_plies(self) -> u16 {
+    pub const fn kings_only_plies(self) -> u16 {
         match self {
             DrawProfile::International => 50,
             DrawProfile::Russian | DrawProfile::Giveaway => 30,
@@ -420,6 +420,24 @@ impl Counters {
             DrawProfile::Giveaway => {}
         }
         out
+    }
+
+    /// The bound a forced win found now must end within, in plies, set by a draw rule in force
+    /// that can start later in `pos`'s material without a capture or a man move resetting
+    /// anything: Russian draw 4, whose five moves start when three kings and a lone king come
+    /// to stand with the lone king alone on the main road. `None` when no rule can start so.
+    /// (The other balance rules start only with a change of material.)
+    pub fn late_start_limit<R: Rules>(rules: &DrawRules, pos: &Position<R>) -> Option<u16> {
+        let russian = R::DRAWS == DrawProfile::Russian;
+        let three_kings = three_kings_holds(pos).is_some_and(|s| pos.kings(s).count() == 3);
+        // The rule starts one ply from now at the earliest, with the strong side to move and
+        // nine plies left, or with the lone king to move and ten.
+        (russian
+            && rules.is_on(&MAIN_ROAD)
+            && pos.occupied().count() <= 7
+            && three_kings
+            && main_road_holds(pos).is_none())
+        .then_some(10)
     }
 
     /// The counters that are running in `pos`, as `(reason, plies so far)`, for display.
