@@ -64,6 +64,9 @@ pub struct DxpArgs {
     /// The name sent to the other program.
     #[arg(long)]
     pub name: Option<String>,
+    /// Probe the International endgame databases in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 /// `damka dxp`: a DXP follower or initiator for International draughts.
@@ -90,6 +93,14 @@ pub fn run(args: DxpArgs) -> Result<(), String> {
     };
     if let Some(name) = args.name {
         config.name = name;
+    }
+    if let Some(dir) = &args.egdb {
+        let variant = damka_rules::games::Variant::International;
+        let pieces = super::open_egdb(variant, Some(dir))?.map_or(2, |(_, pieces)| pieces);
+        config.options.extend([
+            ("EGDBPieces".to_string(), pieces.to_string()),
+            ("EGDBPath".to_string(), dir.display().to_string()),
+        ]);
     }
     if let Some(address) = &args.listen {
         return dxp::listen(address, &config, args.once, |bound| {

@@ -175,7 +175,10 @@ impl Server {
                 out.line("uciok");
             }
             Command::Debug(_) => {}
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                self.report_egdb_errors();
+                self.out.line("readyok");
+            }
             Command::SetOption { name, value } => {
                 match self.engine.set_option(&name, value.as_deref()) {
                     Ok(OptionEffect::None) => {}
@@ -183,13 +186,6 @@ impl Server {
                         self.info(&format!("variant {variant} startpos {fen}"))
                     }
                     Err(e) => self.error(&format!("setoption: {e}")),
-                }
-                // Said once, on stdout: not logged as well, as other errors are.
-                for e in self.engine.take_egdb_errors() {
-                    self.out.line(&format!(
-                        "info string error: {}",
-                        printable(&e, MAX_ERROR_CHARS)
-                    ));
                 }
             }
             Command::NewGame => self.engine.new_game(),
@@ -199,7 +195,10 @@ impl Server {
                     self.error(&format!("position: {e}"));
                 }
             }
-            Command::Go(go) => self.go(go),
+            Command::Go(go) => {
+                self.report_egdb_errors();
+                self.go(go)
+            }
             Command::Stop => self.engine.finish_search(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => return Flow::Quit,
@@ -264,6 +263,19 @@ impl Server {
         };
         let received = go.received.unwrap_or_else(std::time::Instant::now);
         self.engine.go_at(limits, Box::new(reporter), received);
+    }
+
+    /// Says the endgame database problems met since the last time (missing or refused files),
+    /// once each, on stdout (not logged as well, as other errors are). Asked at `isready` and
+    /// `go`, so that the options a front end sets in any order (the path before the game, say)
+    /// are judged together.
+    fn report_egdb_errors(&self) {
+        for e in self.engine.take_egdb_errors() {
+            self.out.line(&format!(
+                "info string error: {}",
+                printable(&e, MAX_ERROR_CHARS)
+            ));
+        }
     }
 
     /// Writes `info string <text>`.
