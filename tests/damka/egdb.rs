@@ -159,8 +159,7 @@ fn international_databases_are_probed_by_the_protocol_server() {
         assert!(errors.is_empty(), "{order:?}: {errors:?}");
         let last = lines
             .iter()
-            .filter(|l| l.starts_with("info depth"))
-            .last()
+            .rfind(|l| l.starts_with("info depth"))
             .expect("an info line");
         let cp: i32 = last
             .split_whitespace()
