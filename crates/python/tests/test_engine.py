@@ -210,6 +210,35 @@ def test_endgame_databases(tmp_path):
         damka.Engine("russian", egdb_path=tmp_path / "none")
 
 
+def test_endgame_databases_of_international_and_the_other_draughts_games(tmp_path):
+    assert damka.generate_egdb(tmp_path, 3, variant="international") == 16
+    egdb = damka.EndgameDatabase(tmp_path, 3, variant="international")
+    assert egdb.variant == "international"
+    board = damka.Board("international", "W:WK46,K1:B30")
+    probe = egdb.probe(board)
+    assert probe.value == "win" and probe.distance == 2
+    assert egdb.score(board) == 20_000 - 2
+    # A side to move without a move has lost.
+    blocked = egdb.probe(damka.Board("international", "W:W46:B41,37"))
+    assert blocked.value == "loss" and blocked.distance == 0 and blocked.best_moves == []
+    with pytest.raises(damka.VariantError):
+        egdb.probe(damka.Board("russian"))
+    with pytest.raises(damka.VariantError):
+        damka.EndgameDatabase(tmp_path, 3, variant="turkish")
+    with pytest.raises(damka.VariantError):
+        damka.generate_egdb(tmp_path, 3, variant="bashni")
+    # The sets of several games share a directory.
+    assert damka.generate_egdb(tmp_path, 3, variant="giveaway") == 16
+    giveaway = damka.EndgameDatabase(tmp_path, 3, variant="giveaway")
+    # In giveaway the side that cannot move wins.
+    stuck = giveaway.probe(damka.Board("giveaway", "W:Wa1:Bb2,c3"))
+    assert stuck.value == "win" and stuck.distance == 0
+    engine = damka.Engine("international", egdb_path=tmp_path, egdb_pieces=3)
+    result = engine.search(board, depth=3)
+    assert result.move in probe.best_moves
+    assert result.score >= 19_000 and result.warnings == []
+
+
 def play_out(white, black, board, max_plies, **limits):
     """Plays a game between two engines to its end; returns the board."""
     for _ in range(max_plies):

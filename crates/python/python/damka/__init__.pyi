@@ -354,17 +354,23 @@ class Probe:
     def best_moves(self) -> List[Move]: ...
 
 class EndgameDatabase:
-    """damka's Russian endgame databases in a directory."""
+    """damka's endgame databases of one draughts game in a directory."""
 
-    def __init__(self, path: Union[str, PathLike[str]], pieces: int = 5) -> None: ...
+    def __init__(
+        self, path: Union[str, PathLike[str]], pieces: int = 5, variant: str = "russian"
+    ) -> None: ...
     def probe(self, board: Board) -> Optional[Probe]:
-        """The stored value of a Russian board, or None if the databases lack it."""
+        """The stored value of a board of the databases' game, or None if they lack it."""
     def score(self, board: Board) -> Optional[int]:
         """The search's score from the databases under the board's draw counters, or None."""
     @property
     def pieces(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
 
-def generate_egdb(path: Union[str, PathLike[str]], pieces: int = 3) -> int:
-    """Generates the Russian databases up to ``pieces`` pieces in ``path``; the number of files."""
+def generate_egdb(
+    path: Union[str, PathLike[str]], pieces: int = 3, variant: str = "russian"
+) -> int:
+    """Generates ``variant``'s databases up to ``pieces`` pieces in ``path``; the number of files."""
 
 __all__: Sequence[str]
