@@ -52,7 +52,11 @@ def build_pair(damka, variant, directory, pair, threads, *needed):
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {done.stderr.strip()}")
     lines = [l for l in done.stderr.splitlines() if l.startswith("egdb ")]
-    return pair, lines, time.time() - started
+    # The largest resident set of this worker's damka runs so far, in MB (an upper bound for
+    # this one: Linux reports kilobytes).
+    import resource
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return pair, lines, time.time() - started, peak
 
 
 def prefix(variant):
@@ -120,10 +124,11 @@ def main():
     if skipped:
         print(f"egdb-dask: {skipped} pairs already built, kept", file=sys.stderr)
     todo = sum(entries_of[p] for p in futures)
-    done_entries, done_pairs, report = 0, 0, []
+    done_entries, done_pairs, report, peak_mb = 0, 0, [], 0.0
     try:
         for future in as_completed(list(futures.values())):
-            pair, lines, seconds = future.result()
+            pair, lines, seconds, peak = future.result()
+            peak_mb = max(peak_mb, peak)
             done_pairs += 1
             done_entries += entries_of[pair]
             report.extend(lines)
@@ -140,7 +145,8 @@ def main():
     wall = time.time() - started
     for line in sorted(report):
         print(line)
-    print(f"egdb-dask: {len(futures)} pairs built in {wall:.1f} s")
+    print(f"egdb-dask: {len(futures)} pairs built in {wall:.1f} s, largest damka process "
+          f"{peak_mb:.0f} MB")
     client.close()
 
     if args.compare:
