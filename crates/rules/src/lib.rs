@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::print_stdout)]
 
+pub mod accumulator;
 pub mod board;
 pub mod checksum;
 pub mod draw;

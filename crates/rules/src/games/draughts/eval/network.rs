@@ -12,6 +12,7 @@
 //! added to it, scaled by the weight [`NETWORK_SCALE`] (in percent; 0 turns it off). Its
 //! weights are a compact binary file compiled into the engine (see [`Network::read`]).
 
+use crate::accumulator::{FirstLayer, NetworkInputs};
 use crate::board::{Dark8, Geometry};
 use crate::checksum::fnv1a;
 use crate::games::draughts::Rules;
@@ -77,6 +78,57 @@ impl Inputs {
     }
 }
 
+/// The inputs of a draughts position on any board: one per kind of piece (own man, own king,
+/// the opponent's man and king) and square seen from the perspective's side
+/// ([`Geometry::relative`]): `kind · squares + relative square`. Seen from the side to move
+/// on the 8×8 board they are exactly [`Inputs::of`].
+impl<R: Rules> NetworkInputs for Position<R> {
+    const INPUTS: usize = 4 * <R::Board as Geometry>::SQUARE_COUNT;
+
+    #[inline]
+    fn inputs(&self, perspective: Side, on: &mut impl FnMut(usize)) {
+        let squares = <R::Board as Geometry>::SQUARE_COUNT;
+        for (kind, pieces) in kinds(self, perspective).into_iter().enumerate() {
+            for square in pieces {
+                on(kind * squares + R::Board::relative(perspective, square));
+            }
+        }
+    }
+
+    #[inline]
+    fn changes(&self, after: &Self, perspective: Side, change: &mut impl FnMut(usize, bool)) {
+        let squares = <R::Board as Geometry>::SQUARE_COUNT;
+        let (old, new) = (kinds(self, perspective), kinds(after, perspective));
+        for kind in 0..4 {
+            let moved = old[kind] ^ new[kind];
+            for square in old[kind] & moved {
+                change(
+                    kind * squares + R::Board::relative(perspective, square),
+                    false,
+                );
+            }
+            for square in new[kind] & moved {
+                change(
+                    kind * squares + R::Board::relative(perspective, square),
+                    true,
+                );
+            }
+        }
+    }
+}
+
+/// The pieces of `pos` by input kind, seen from `side`: its men, its kings, the opponent's men
+/// and kings.
+#[inline]
+fn kinds<R: Rules>(pos: &Position<R>, side: Side) -> [crate::types::Bitboard; 4] {
+    [
+        pos.men(side),
+        pos.kings(side),
+        pos.men(side.opponent()),
+        pos.kings(side.opponent()),
+    ]
+}
+
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
@@ -128,6 +180,12 @@ impl Network {
             .map(|(sum, weight)| sum.max(0.0) * weight)
             .sum();
         hidden + self.output_bias
+    }
+
+    /// The first layer in integers, for [`crate::accumulator::Accumulator`] (positions with at
+    /// most [`MAX_PIECES`] pieces).
+    pub fn first_layer(&self) -> FirstLayer {
+        FirstLayer::quantise(&self.input_weights, &self.hidden_biases, MAX_PIECES)
     }
 
     /// The network's term for the side to move of `pos`, in hundredths of a man.
@@ -242,6 +300,48 @@ mod tests {
         // Black's h8 is its own a1, and f6 its own c3 (input 9 of its kind).
         assert_eq!(Inputs::of(&white).as_slice(), &[0, 32 + 9, 64 + 31]);
         assert_eq!(Inputs::of(&black).as_slice(), &[0, 32 + 9, 64 + 31]);
+    }
+
+    /// Plays random games and checks at every position that the sums carried move by move
+    /// equal the sums made from scratch, from both points of view, and that they are the float
+    /// sums to within the float sums' own rounding.
+    #[test]
+    fn carried_sums_are_the_sums_from_scratch() {
+        use crate::accumulator::Accumulator;
+        use crate::game::Game;
+        use crate::games::draughts::Draughts;
+        use crate::moves::MoveList;
+        let network = &*RUSSIAN;
+        let layer = network.first_layer();
+        assert_eq!(layer.shift, 26);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut list = MoveList::new();
+        let mut positions = 0;
+        for _ in 0..200 {
+            let mut pos = Draughts::<Russian>::start();
+            let mut acc = Accumulator::new(&layer, &pos);
+            for _ in 0..150 {
+                Draughts::<Russian>::generate(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = list[(seed % list.len() as u64) as usize];
+                let next = Draughts::<Russian>::play(&pos, mv);
+                acc = acc.after(&layer, &pos, &next);
+                pos = next;
+                assert_eq!(acc, Accumulator::new(&layer, &pos));
+                let floats = network.accumulate(Inputs::of(&pos).as_slice());
+                let fixed = acc.sums(pos.side_to_move());
+                for (float, &sum) in floats.iter().zip(fixed) {
+                    assert!((float - layer.value(sum)).abs() < 1e-5, "{float} {sum}");
+                }
+                positions += 1;
+            }
+        }
+        assert!(positions > 5_000, "{positions}");
     }
 
     #[test]

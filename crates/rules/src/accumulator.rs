@@ -1,0 +1,161 @@
+//! An incrementally updated first layer for a game's network, written once for every game.
+//!
+//! A network's first layer is a sum of weight rows, one row for each input that is on. A move
+//! turns few inputs off and on (the piece it moves, the pieces it captures, a crowning), so
+//! the search can carry the sums from a position to its child by subtracting and adding those
+//! rows instead of summing every row afresh.
+//!
+//! * A game (more exactly, its position type) declares its inputs by implementing
+//!   [`NetworkInputs`]: which inputs are on seen from either side, and which turn off and on
+//!   from one position to the next.
+//! * [`FirstLayer`] holds the first layer's weights as integers: each float weight times
+//!   2^[`FirstLayer::shift`], rounded, with the shift the largest that keeps every possible
+//!   sum inside `i32`. Integer sums do not depend on the order of the additions, so the sums
+//!   carried move by move are *exactly* the sums made from scratch, whatever path led to the
+//!   position; float sums would drift apart in their last bits.
+//! * [`Accumulator`] holds the sums from both sides' points of view (White's and Black's), so
+//!   the evaluation picks the side to move's without knowing who moved.
+
+use crate::types::Side;
+
+/// Hidden units of a first layer.
+pub const HIDDEN: usize = 64;
+
+/// What a game's position tells a network: its inputs seen from either side.
+///
+/// Guarantee the implementor gives: for every position `a` and position `b` reached from it
+/// by one move, starting from the inputs of `a` seen from `perspective`, turning off every
+/// input [`NetworkInputs::changes`] reports with `false` and on every input it reports with
+/// `true` gives exactly the inputs of `b` seen from `perspective`. Every input number is below
+/// [`NetworkInputs::INPUTS`], and an input is reported at most once per position.
+pub trait NetworkInputs {
+    /// How many inputs the network has.
+    const INPUTS: usize;
+    /// Calls `on` with every input that is on in this position, seen from `perspective`.
+    fn inputs(&self, perspective: Side, on: &mut impl FnMut(usize));
+    /// Calls `change(input, false)` for every input that is on here and off in `after`, and
+    /// `change(input, true)` for every input that is off here and on in `after`, seen from
+    /// `perspective`.
+    fn changes(&self, after: &Self, perspective: Side, change: &mut impl FnMut(usize, bool));
+}
+
+/// A first layer in integers: per input a row of [`HIDDEN`] weights, and the biases, each the
+/// float weight times 2^`shift` rounded to the nearest integer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirstLayer {
+    /// Per input, its weights into the hidden units.
+    pub rows: Vec<[i32; HIDDEN]>,
+    /// The hidden units' biases.
+    pub biases: [i32; HIDDEN],
+    /// The fixed point: an integer sum `s` stands for `s / 2^shift`.
+    pub shift: i32,
+}
+
+impl FirstLayer {
+    /// The first layer of float `rows` and `biases` for positions with at most `max_on`
+    /// inputs on at once. The shift is the largest (at most 30) for which no sum of the biases
+    /// and `max_on` rows can leave `i32`, so sums never overflow; with the Russian network it
+    /// is 26, and each weight is within 2^-27 (about 7·10⁻⁹) of its float.
+    pub fn quantise(rows: &[[f32; HIDDEN]], biases: &[f32; HIDDEN], max_on: usize) -> FirstLayer {
+        // The largest sum any unit can reach: its bias and its `max_on` largest weights.
+        let mut bound = 0.0f64;
+        for unit in 0..HIDDEN {
+            let mut weights: Vec<f64> = rows.iter().map(|row| row[unit].abs() as f64).collect();
+            weights.sort_by(|a, b| b.total_cmp(a));
+            let sum: f64 = weights.iter().take(max_on).sum();
+            bound = bound.max(sum + biases[unit].abs() as f64);
+        }
+        // Keep a unit of headroom for the rounding of each weight.
+        let mut shift = 30;
+        while shift > 0 && (bound + 1.0) * f64::from(1u32 << shift) >= i32::MAX as f64 {
+            shift -= 1;
+        }
+        let scale = f64::from(1u32 << shift);
+        let fixed = |w: f32| (w as f64 * scale).round() as i32;
+        FirstLayer {
+            rows: rows.iter().map(|row| row.map(fixed)).collect(),
+            biases: biases.map(fixed),
+            shift,
+        }
+    }
+
+    /// The sums of `pos` seen from `perspective`, made from scratch: the biases plus the rows
+    /// of the inputs that are on.
+    pub fn sums<P: NetworkInputs>(&self, pos: &P, perspective: Side) -> [i32; HIDDEN] {
+        let mut sums = self.biases;
+        pos.inputs(perspective, &mut |input| add(&mut sums, &self.rows[input]));
+        sums
+    }
+
+    /// The float value of an integer sum.
+    #[inline]
+    pub fn value(&self, sum: i32) -> f32 {
+        sum as f32 / (1u64 << self.shift) as f32
+    }
+}
+
+/// `sums += row`, element by element.
+#[inline]
+fn add(sums: &mut [i32; HIDDEN], row: &[i32; HIDDEN]) {
+    for (sum, weight) in sums.iter_mut().zip(row) {
+        *sum += weight;
+    }
+}
+
+/// `sums -= row`, element by element.
+#[inline]
+fn subtract(sums: &mut [i32; HIDDEN], row: &[i32; HIDDEN]) {
+    for (sum, weight) in sums.iter_mut().zip(row) {
+        *sum -= weight;
+    }
+}
+
+/// A position's first-layer sums from both sides' points of view.
+///
+/// Guarantee: [`Accumulator::after`] of the accumulator of a position gives, for the position
+/// after a move, exactly [`Accumulator::new`] of that position (integer sums, no rounding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    /// White's point of view, then Black's.
+    sums: [[i32; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The sums of `pos` from scratch.
+    pub fn new<P: NetworkInputs>(layer: &FirstLayer, pos: &P) -> Accumulator {
+        Accumulator {
+            sums: [layer.sums(pos, Side::White), layer.sums(pos, Side::Black)],
+        }
+    }
+
+    /// The sums of `after`, reached from `before` (whose sums these are) by one move: the rows
+    /// of the inputs the move turns off taken away, those it turns on added.
+    #[inline]
+    pub fn after<P: NetworkInputs>(
+        &self,
+        layer: &FirstLayer,
+        before: &P,
+        after: &P,
+    ) -> Accumulator {
+        let mut next = *self;
+        for (perspective, sums) in [Side::White, Side::Black].into_iter().zip(&mut next.sums) {
+            before.changes(after, perspective, &mut |input, on| {
+                if on {
+                    add(sums, &layer.rows[input]);
+                } else {
+                    subtract(sums, &layer.rows[input]);
+                }
+            });
+        }
+        next
+    }
+
+    /// The sums seen from `perspective` (the side to move's, for the evaluation).
+    #[inline]
+    pub fn sums(&self, perspective: Side) -> &[i32; HIDDEN] {
+        match perspective {
+            Side::White => &self.sums[0],
+            Side::Black => &self.sums[1],
+        }
+    }
+}
