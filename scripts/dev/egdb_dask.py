@@ -112,7 +112,7 @@ def main():
 
     started = time.time()
     futures, entries_of, skipped = {}, {}, 0
-    for pair, entries, needs in pairs:
+    for rank, (pair, entries, needs) in enumerate(pairs):
         entries_of[pair] = entries
         if all(p.is_file() for p in files_of(directory, args.variant, pair)):
             skipped += 1  # damka checks them again if a later pair reads them
@@ -120,7 +120,7 @@ def main():
         deps = [futures[pair_of[n]] for n in needs if pair_of[n] in futures]
         futures[pair] = client.submit(build_pair, args.damka, args.variant, directory, pair,
                                       args.threads, *deps, key=f"egdb-{args.variant}-{pair}",
-                                      pure=False)
+                                      pure=False, priority=len(pairs) - rank)
     if skipped:
         print(f"egdb-dask: {skipped} pairs already built, kept", file=sys.stderr)
     todo = sum(entries_of[p] for p in futures)
