@@ -196,6 +196,9 @@ function onState(state) {
   if (!ui.analysing) ui.lines = [];
   ui.pendingAnalyze = false;
   ui.editSaved = null;
+  // A search running means the engine's move was taken up; if it is dropped for analysis or
+  // a review, the engine is asked again once they end.
+  if (state.searching) ui.waitingGo = -1;
   if (!state.reviewing) ui.review = null;
   if ($("message").className !== "ok") message("");
   clearSelection();
@@ -653,7 +656,7 @@ function pieceElement(stack) {
   for (let i = shown.length - 1, row = 0; i >= 0; i--, row++) {
     const layer = document.createElement("div");
     layer.className = "layer " + discClass(shown[i]);
-    layer.style.bottom = `${4 + row * 9}%`;
+    layer.style.bottom = `${4 + row * 11}%`;
     wrap.appendChild(layer);
   }
   const top = document.createElement("div");
@@ -667,7 +670,7 @@ function pieceElement(stack) {
 // The board's square size for the window: the whole board fits the width on a phone.
 function squareSize(b) {
   const n = Math.max(b.files, b.ranks);
-  const w = window.innerWidth;
+  const w = document.documentElement.clientWidth || window.innerWidth;
   let avail;
   if (w >= 860) {
     avail = Math.min(600, w - 480, Math.max(320, window.innerHeight - 150));
@@ -791,7 +794,7 @@ function lastMoveSquares() {
 
 function renderStatus() {
   const s = ui.state;
-  let status = `${s.title} — ${s.status}`;
+  let status = `${s.title} — ${s.result === "ongoing" ? s.status : "game over"}`;
   const human = $("side").value;
   if (!ui.connected) status = `${s.title} — disconnected from damka`;
   else if (ui.view) status = `${s.title} — viewing ply ${ui.view.ply} of ${s.history.length}`;
@@ -800,6 +803,7 @@ function renderStatus() {
     status = `${s.title} — the engine (${s.side}) is thinking…`;
   } else if (s.result === "ongoing" && human !== "both") {
     status += s.side === human ? " (you)" : " (the engine)";
+    if (s.side !== human && ui.analysing) status += ": it waits while you analyse";
   }
   $("status").textContent = status;
   $("result").textContent = s.result !== "ongoing" ? `Result: ${s.status.replace(/^Game over: /, "")}` : "";
@@ -893,6 +897,12 @@ function renderMoves() {
   let white = whiteFirst;
   const current = ui.view ? ui.view.ply : s.history.length;
   let currentEl = null;
+  if (s.history.length === 0) {
+    const none = document.createElement("span");
+    none.className = "none";
+    none.textContent = "No moves yet.";
+    list.appendChild(none);
+  }
   s.history.forEach((ply, i) => {
     if (white || i === 0) {
       const n = document.createElement("span");
