@@ -177,6 +177,12 @@ class Page:
     def screenshot(self, directory, name):
         self.d.find_element(By.TAG_NAME, "main").screenshot(os.path.join(directory, name + ".png"))
 
+    def window_shot(self, directory, name):
+        """The window from the top of the page, as a phone shows it."""
+        self.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+        time.sleep(0.1)
+        self.d.save_screenshot(os.path.join(directory, name + ".png"))
+
     def cell(self, state, name):
         return next(c for c in state["board"]["cells"] if c["name"] == name)
 
@@ -227,6 +233,17 @@ def russian_game(page, shots):
         fail(f"the result is not shown with its reason: {result!r}, {state['reason']!r}")
     if state["reason"] not in result or "to move" in page.text("status"):
         fail(f"the status does not give the reason: {page.text('status')!r}, {result!r}")
+    # The whole game reviewed: the human's random moves give some away.
+    page.type_into("depth", "3")
+    before = page.states()
+    page.button("review")
+    state = page.wait_fresh(before, lambda s: not s["reviewing"] and s["history"][0]["score"],
+                            "the review of the game")
+    marked = [p["mark"] for p in state["history"] if p["mark"]]
+    if not marked:
+        fail("the review of a game of random moves marked nothing")
+    page.type_into("depth", "1")
+    page.screenshot(shots, "russian-review")
     # Analyse on the finished game: refused with a reason, and the button comes back.
     page.button("analyze")
     page.until(lambda: page.text("analyze") == "Analyse" and "no legal move" in page.message(),
@@ -242,8 +259,7 @@ def russian_game(page, shots):
     page.until(lambda: page.view_ply() == 1, "a move clicked in the list")
     page.button("last")
     page.until(lambda: page.view_ply() is None, "the last position")
-    page.screenshot(shots, "russian")
-    print(f"russian: {len(state['history'])} plies, {result}")
+    print(f"russian: {len(state['history'])} plies, {result}, marks {marked}")
     # PDN out and back in.
     fen = state["fen"]
     page.button("pdn-export")
@@ -545,7 +561,7 @@ def no_console_errors(page):
 def off_screen(page):
     """The ids of the main parts that stick out of the window, and the page's overflow."""
     return page.js("""
-        const w = window.innerWidth;
+        const w = document.documentElement.clientWidth;
         const out = ['board', 'movelist', 'analysis', 'fen', 'graph', 'status', 'nav']
             .filter(id => { const r = document.getElementById(id).getBoundingClientRect();
                             return r.left < 0 || r.right > w + 0.5 || r.width === 0; });
@@ -566,12 +582,15 @@ def shots_of_every_game(page, shots, suffix):
         bad = off_screen(page)
         if bad:
             fail(f"{game} at {page.js('return window.innerWidth')} px: off-screen: {bad}")
-        page.screenshot(shots, game + suffix)
+        if suffix:
+            page.window_shot(shots, game + suffix)
+        else:
+            page.screenshot(shots, game)
 
 
 def phone(page, shots):
     step("400 px wide")
-    page.d.set_window_size(400, 900)
+    page.d.set_window_size(400, 860)
     page.until(lambda: page.js("return window.innerWidth") <= 400, "a narrow window")
     shots_of_every_game(page, shots, "-phone")
     page.new_game("international")
