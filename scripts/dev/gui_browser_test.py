@@ -2,15 +2,16 @@
 would.
 
 Covers: a whole game of Russian checkers against the engine (depth 1) with a take-back and
-illegal clicks explained, the result and its reason, Analyse on the finished game; the engine
-taking over when "I play" changes mid-game; a reload that finds the same game; a piece dragged
-and dropped; a compulsory capture explained; FEN by Enter, as a pasted PDN tag, and Bashni's
-one-piece-per-square form; a Bashni tower captured square by square and a tower of eight drawn
-whole with its height; the editor building a tower and keeping a refused setup; Ugolki's houses,
-title and deadline note; a Fuk huff; analysis following the viewed position with a line played
-from it; a whole-game review marking a blunder in the move list and the graph; clocks with an
-increment, resignation and a draw agreed; the flipped eval bar; no console errors; a 400 px
-wide window with nothing off-screen; a server killed and started again, the page saying so and
+illegal clicks explained, the result and its reason, a review of that game, Analyse on the
+finished game; browsing by buttons, keys and the move list; the engine taking over when "I play"
+changes mid-game; a reload that finds the same game; a piece dragged and dropped; a compulsory
+capture explained; FEN by Enter, as a pasted PDN tag, and Bashni's one-piece-per-square form; a
+Bashni tower captured square by square and a tower of eight drawn whole with its height; the
+editor building a tower and keeping a refused setup; Ugolki's houses, title and deadline note; a
+Fuk huff; analysis following the viewed position with a line played from it; a whole-game
+review marking a blunder in the move list and the graph; clocks with an increment, a flag that
+falls, resignation and a draw agreed; the flipped eval bar; no console errors; a 400 px wide
+window with nothing off-screen; a server killed and started again, the page saying so and
 coming back to the same game. Saves every game's board at desktop and phone width.
 
     scripts/dev/gui_browser_test.py <damka binary> <chromedriver> <chromium> <screenshot dir>
@@ -541,8 +542,14 @@ def clocks_and_endings(page):
     state = page.wait(lambda s: s["result"] == "black wins", "the resignation")
     if "White resigned" not in page.text("result"):
         fail(f"the resignation is not said: {page.text('result')!r}")
-    page.type_into("tc-base", "0")
+    # A flag that falls: 1.2 s for the game, and White does not move.
+    page.type_into("tc-base", "0.02")
     page.type_into("tc-inc", "0")
+    page.new_game("russian", side="white")
+    page.wait(lambda s: s["result"] == "black wins", "the flag to fall")
+    if "White's time ran out" not in page.text("result"):
+        fail(f"the fallen flag is not said: {page.text('result')!r}")
+    page.type_into("tc-base", "0")
     page.new_game("russian", side="both")
     page.button("draw")
     page.wait(lambda s: s["result"].startswith("draw"), "the draw agreed")

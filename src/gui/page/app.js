@@ -30,6 +30,8 @@ const ui = {
   restoring: false,   // a kept game has been sent back to the server
   restored: false,    // the kept game was looked at for this connection
   verdict: null,      // the resign/flag/draw request that ended the game, to keep
+  verdictSent: null,  // such a request sent and not yet answered
+  dropped: false,     // the last move was dropped by a drag: it is not animated
   drag: null,
   animate: null,      // {from, to} squares of a move to animate on the next render
   states: 0,          // how many states have arrived
@@ -107,6 +109,12 @@ function renderConnection() {
   }
 }
 
+// Sends a resignation, a flag or a draw offer; it is kept with the game once accepted.
+function sendVerdict(request) {
+  ui.verdictSent = request;
+  send(request);
+}
+
 function message(text, ok) {
   const box = $("message");
   box.textContent = text || "";
@@ -133,6 +141,7 @@ function receive(msg) {
 
 function onError(msg) {
   message(msg.message);
+  ui.verdictSent = null;
   if (ui.pendingAnalyze) {
     ui.pendingAnalyze = false;
     ui.analysing = false;
@@ -176,19 +185,24 @@ function onState(state) {
     ui.evals = {};
     ui.review = null;
   }
-  if (sameGame && state.history.length === previous.history.length + 1 && !ui.view) {
+  if (sameGame && state.history.length === previous.history.length + 1 && !ui.view &&
+      !ui.dropped) {
     ui.animate = plyMove(state.history.length, state);
   }
+  ui.dropped = false;
   if (!ui.clock) ui.clock = newClock();
   if (previous && !ui.restoring) clockAfter(previous, state, newGame);
   else resumeClock(state);
   if (ui.restoring) {
     ui.restoring = false;
     // A game the players had ended (resigned, flag, draw agreed) is ended again.
-    if (ui.verdict && state.result === "ongoing") {
-      send(ui.verdict);
-    }
-  } else if (state.result === "ongoing" && !ui.resending) ui.verdict = null;
+    if (ui.verdict && state.result === "ongoing") sendVerdict(ui.verdict);
+  } else if (state.result !== "ongoing") {
+    if (ui.verdictSent) ui.verdict = ui.verdictSent;
+    ui.verdictSent = null;
+  } else if (!ui.resending) {
+    ui.verdict = null;
+  }
   ui.resending = false;
   ui.state = state;
   ui.states += 1;
@@ -349,7 +363,7 @@ function restoreKept(state) {
   ui.state = null;
   if (same) {
     ui.resending = true;
-    send(ui.verdict);
+    sendVerdict(ui.verdict);
     ui.restoring = false;
     return false;
   }
@@ -440,8 +454,7 @@ function showClock() {
   if (c.base > 0 && c.running && !c.paused && !c.flagged && clockLeft(c.running) <= 0 &&
       s.result === "ongoing" && ui.connected) {
     c.flagged = true;
-    ui.verdict = { type: "flag", side: c.running };
-    send(ui.verdict);
+    sendVerdict({ type: "flag", side: c.running });
   }
 }
 
@@ -463,6 +476,7 @@ function candidates() {
 
 function play(move) {
   clearSelection();
+  ui.dropped = !!ui.dropping;
   send({ type: "move", text: move.text, ply: ui.state.history.length });
 }
 
@@ -628,8 +642,11 @@ function onPointerUp(event) {
   if (!d.ghost) return; // a click: the square was chosen on the way down
   d.ghost.remove();
   const target = squareAt(event.clientX, event.clientY);
-  if (target && target !== d.from) clickSquare(target);
-  else render();
+  if (target && target !== d.from) {
+    ui.dropping = true;
+    clickSquare(target);
+    ui.dropping = false;
+  } else render();
 }
 
 // ---- drawing -------------------------------------------------------------------------------
@@ -1171,14 +1188,12 @@ function bind() {
     const s = ui.state;
     if (!s) return;
     const side = humanSide() === "both" ? s.side : humanSide();
-    ui.verdict = { type: "resign", side };
-    send(ui.verdict);
+    sendVerdict({ type: "resign", side });
   });
   $("draw").addEventListener("click", () => {
     const engine = engineSide();
     const request = engine ? { type: "draw", engine } : { type: "draw" };
-    ui.verdict = request;
-    send(request);
+    sendVerdict(request);
   });
   $("flip").addEventListener("click", () => {
     ui.flipped = !ui.flipped;
