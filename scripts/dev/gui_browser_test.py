@@ -4,15 +4,16 @@ would.
 Covers: a whole game of Russian checkers against the engine (depth 1) with a take-back and
 illegal clicks explained, the result and its reason, a review of that game, Analyse on the
 finished game; browsing by buttons, keys and the move list; the engine taking over when "I play"
-changes mid-game; a reload that finds the same game; a piece dragged and dropped; a compulsory
-capture explained; FEN by Enter, as a pasted PDN tag, and Bashni's one-piece-per-square form; a
-Bashni tower captured square by square and a tower of eight drawn whole with its height; the
-editor building a tower and keeping a refused setup; Ugolki's houses, title and deadline note; a
-Fuk huff; analysis following the viewed position with a line played from it; a whole-game
-review marking a blunder in the move list and the graph; clocks with an increment, a flag that
-falls, resignation and a draw agreed; the flipped eval bar; no console errors; a 400 px wide
-window with nothing off-screen; a server killed and started again, the page saying so and
-coming back to the same game. Saves every game's board at desktop and phone width.
+changes mid-game; a reload that finds the same game, and a link that carries it; a piece
+dragged and dropped; a compulsory capture explained; FEN by Enter, as a pasted PDN tag, and
+Bashni's one-piece-per-square form; a Bashni tower captured square by square and a tower of
+eight drawn whole with its height; the editor building a tower and keeping a refused setup;
+Ugolki's houses, title and deadline note; a Fuk huff; analysis following the viewed position
+with a line played from it; a whole-game review marking a blunder in the move list and the
+graph; clocks with an increment, a flag that falls, resignation and a draw agreed; the flipped
+eval bar; no console errors; 400 and 360 px wide windows with nothing off-screen; a server
+killed and started again, the page saying so and coming back to the same game. Saves every
+game's board at desktop and phone width.
 
     scripts/dev/gui_browser_test.py <damka binary> <chromedriver> <chromium> <screenshot dir>
 
@@ -300,6 +301,14 @@ def reload_keeps_the_game(page, before):
     side = Select(page.d.find_element(By.ID, "side")).first_selected_option.get_attribute("value")
     if side != "white":
         fail(f"the side played is {side} after the reload")
+    # A link carries the game too, without the browser's storage.
+    page.button("link")
+    link = page.until(lambda: "#game=" in page.d.current_url and page.d.current_url, "the link")
+    page.js("localStorage.clear()")
+    page.d.get("about:blank")
+    page.d.get(link)
+    state = page.wait(lambda s: [p["text"] for p in s["history"]] == moves, "the game of the link")
+    page.select("side", "white")
     return state
 
 
@@ -596,14 +605,17 @@ def shots_of_every_game(page, shots, suffix):
 
 
 def phone(page, shots):
-    step("400 px wide")
+    step("400 and 360 px wide")
     page.d.set_window_size(400, 860)
     page.until(lambda: page.js("return window.innerWidth") <= 400, "a narrow window")
     shots_of_every_game(page, shots, "-phone")
+    page.d.set_window_size(360, 800)
+    page.until(lambda: page.js("return window.innerWidth") <= 360, "a narrower window")
     page.new_game("international")
+    time.sleep(0.25)
     bad = off_screen(page)
     if bad:
-        fail(f"off-screen at 400 px: {bad}")
+        fail(f"off-screen at 360 px: {bad}")
     page.d.set_window_size(1100, 900)
 
 

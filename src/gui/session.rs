@@ -213,7 +213,9 @@ impl Session {
         }
     }
 
-    /// Handles one request: the reply, or why it was refused (then nothing has changed).
+    /// Handles one request: the reply, or why it was refused (then the game has not changed).
+    /// Every request that may act on the game first ends a review and sets the engine back to
+    /// the current position, so it sees what the page sees.
     fn handle(&mut self, request: Request) -> Result<Reply, String> {
         let leaves_search = matches!(
             request,

@@ -345,11 +345,42 @@ function readKept() {
   }
 }
 
+// The game carried by the page's address (`#game=…`, made by the Link button), if any.
+function fromLink() {
+  const m = /^#game=(.*)$/.exec(location.hash);
+  if (!m) return null;
+  try {
+    const g = JSON.parse(decodeURIComponent(m[1]));
+    return { variant: g.variant, options: g.options || {}, start_fen: g.start_fen,
+      moves: Array.isArray(g.moves) ? g.moves : [], side: "both" };
+  } catch (e) {
+    return null;
+  }
+}
+
+// Puts the game in the page's address, and on the clipboard when the browser lets it.
+function makeLink() {
+  const s = ui.state;
+  if (!s) return;
+  const game = { variant: s.variant, options: optionValues(s, s.variant), start_fen: s.start_fen,
+    moves: s.history.map((p) => p.text) };
+  const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(JSON.stringify(game))}`;
+  history.replaceState(null, "", url);
+  $("pdn").value = url;
+  const done = () => message("The page's address now carries this game (also below).", true);
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(url).then(
+      () => message("The game's link is copied, and in the page's address.", true), done);
+  } else done();
+}
+
 // On a fresh connection: sends the kept game back if the server's differs (true: sent, the
 // state that answers it is the one to draw).
 function restoreKept(state) {
   ui.initialState = state;
-  const kept = readKept();
+  const link = fromLink();
+  if (link) history.replaceState(null, "", location.pathname);
+  const kept = link || readKept();
   if (!kept || typeof kept.variant !== "string" || !Array.isArray(kept.moves)) return false;
   if (["white", "black", "both"].includes(kept.side)) $("side").value = kept.side;
   ui.flipped = !!kept.flipped;
@@ -1256,6 +1287,7 @@ function bind() {
     }
   });
   $("pdn-export").addEventListener("click", () => send({ type: "pdn_export" }));
+  $("link").addEventListener("click", makeLink);
   $("pdn-import").addEventListener("click", () => {
     stopAnalysis();
     ui.waitingGo = -1;
