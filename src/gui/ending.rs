@@ -133,3 +133,53 @@ pub fn notes(game: &dyn GameSession) -> Vec<NoteView> {
     }
     notes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damka_engine::session::new_session;
+    use damka_rules::draw::DrawRules;
+
+    fn game(variant: Variant, fen: &str, moves: &[&str]) -> Box<dyn GameSession> {
+        new_session(variant, Some(fen), moves, DrawRules::default()).expect("a game")
+    }
+
+    #[test]
+    fn a_win_says_why() {
+        let taken = game(Variant::Russian, "W:Wc3:Bd4", &["c3:e5"]);
+        assert_eq!(
+            reason(taken.as_ref()).as_deref(),
+            Some("Black has no pieces left")
+        );
+        assert_eq!(
+            status(taken.as_ref(), None),
+            "Game over: White wins (Black has no pieces left)"
+        );
+        let blocked = game(Variant::Russian, "B:Wa1,b2,c1:Ba3", &[]);
+        assert_eq!(
+            reason(blocked.as_ref()).as_deref(),
+            Some("Black has no legal move")
+        );
+        let going = game(Variant::Russian, "B:Wa1,b2:Ba3", &[]);
+        assert_eq!(reason(going.as_ref()), None);
+        let verdict = Verdict {
+            result: GameResult::Win(Side::Black),
+            reason: "White resigned".to_string(),
+        };
+        assert_eq!(
+            status(blocked.as_ref(), Some(&verdict)),
+            "Game over: Black wins (White resigned)"
+        );
+    }
+
+    #[test]
+    fn ugolki_warns_of_its_deadlines() {
+        let early = game(Variant::Ugolki, "W:Wa1,a2,b3:Bh8,h7,g8:F5", &[]);
+        let notes = notes(early.as_ref());
+        assert!(notes[0].text.contains("move 40") && !notes[0].warn);
+        let late = game(Variant::UgolkiDiagonal, "W:Wa1,a2,b3:Bh8,h7,g8:F28", &[]);
+        let late = super::notes(late.as_ref());
+        assert!(late[0].text.contains("move 30") && late[0].warn);
+        assert!(super::notes(game(Variant::Russian, "W:Wc3:Bd4", &[]).as_ref()).is_empty());
+    }
+}

@@ -1091,3 +1091,21 @@ pub fn board_view(game: &dyn GameSession, house: Option<House>) -> BoardView {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::readable_counter;
+
+    #[test]
+    fn counters_read_as_sentences_and_idle_ones_are_left_out() {
+        assert_eq!(
+            readable_counter("material unchanged: 2 plies, draw in 62").as_deref(),
+            Some("material unchanged: 2 plies so far, a draw after 62 more")
+        );
+        assert_eq!(
+            readable_counter("material unchanged: 0 plies, draw in 64"),
+            None
+        );
+        assert_eq!(readable_counter("kings only: 4 plies (rule off)"), None);
+    }
+}
