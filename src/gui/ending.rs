@@ -101,7 +101,12 @@ pub fn notes(game: &dyn GameSession) -> Vec<NoteView> {
     let deadline = u32::from(home_deadline(variant == Variant::UgolkiDiagonal));
     let last = u32::from(LAST_MOVE);
     let fullmove = game.fullmove();
-    let mut notes = Vec::new();
+    let mut notes = vec![NoteView {
+        text: "White races to fill Black's house (the dark-marked squares), Black to fill \
+               White's (the light-marked ones)."
+            .to_string(),
+        warn: false,
+    }];
     if fullmove <= deadline {
         let left = deadline + 1 - fullmove;
         notes.push(NoteView {
@@ -176,10 +181,11 @@ mod tests {
     fn ugolki_warns_of_its_deadlines() {
         let early = game(Variant::Ugolki, "W:Wa1,a2,b3:Bh8,h7,g8:F5", &[]);
         let notes = notes(early.as_ref());
-        assert!(notes[0].text.contains("move 40") && !notes[0].warn);
+        assert!(notes[0].text.contains("Black's house"));
+        assert!(notes[1].text.contains("move 40") && !notes[1].warn);
         let late = game(Variant::UgolkiDiagonal, "W:Wa1,a2,b3:Bh8,h7,g8:F28", &[]);
         let late = super::notes(late.as_ref());
-        assert!(late[0].text.contains("move 30") && late[0].warn);
+        assert!(late[1].text.contains("move 30") && late[1].warn);
         assert!(super::notes(game(Variant::Russian, "W:Wc3:Bd4", &[]).as_ref()).is_empty());
     }
 }

@@ -504,7 +504,7 @@ fn pasted_fens_tower_fens_and_ugolki_houses() {
     let house = |side: &str| cells.iter().filter(|c| c["house"] == side).count();
     assert_eq!((house("white"), house("black")), (12, 12));
     assert!(
-        ugolki["notes"][0]["text"]
+        ugolki["notes"][1]["text"]
             .as_str()
             .unwrap()
             .contains("move 40"),

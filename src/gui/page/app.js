@@ -721,7 +721,7 @@ function squareSize(b) {
   const w = document.documentElement.clientWidth || window.innerWidth;
   let avail;
   if (w >= 860) {
-    avail = Math.min(600, w - 480, Math.max(320, window.innerHeight - 150));
+    avail = Math.min(760, w - 480, Math.max(320, window.innerHeight - 150));
   } else {
     avail = Math.min(600, w - 54);
   }
