@@ -650,7 +650,7 @@ def dead_server(page, damka, port, server):
         fail("the disabled button does not say why")
     shown = page.text("clock-white")
     time.sleep(1.2)
-    if page.text("clock-white") != shown:
+    if page.text("clock-white") != shown or not page.js("return window.damka.clock.paused"):
         fail("the clock runs while disconnected")
     server, _ = start_server(damka, port)
     page.until(lambda: page.js("return window.damka.connected"), "the page reconnecting")
