@@ -1,7 +1,12 @@
 //! One page's game: an [`Engine`] of its own on a thread of its own, driven by the page's
 //! requests and by its search's reports, in the order they arrive. Every request either
-//! succeeds and is answered with the new state, or is refused with an error reply and changes
-//! nothing. Two sessions share nothing, so two tabs cannot disturb each other.
+//! succeeds and is answered with the new state, or is refused with an error reply and leaves
+//! the game as it was. Two sessions share nothing, so two tabs cannot disturb each other.
+//!
+//! The game (its start, its moves and a result the players decided) is kept here; the
+//! engine's own game is its current position, except while it analyses an earlier position
+//! or reviews the game one position after another (the `ending` module words the
+//! results, `review` marks the moves).
 
 use super::ending::{self, Verdict};
 use super::fen;
