@@ -32,6 +32,9 @@ const ui = {
   verdict: null,      // the resign/flag/draw request that ended the game, to keep
   verdictSent: null,  // such a request sent and not yet answered
   dropped: false,     // the last move was dropped by a drag: it is not animated
+  dropping: false,    // a drop is being handled
+  resending: false,   // a kept resignation, flag or draw is being sent again
+  initialState: null, // the server's first state, drawn if the kept game is refused
   drag: null,
   animate: null,      // {from, to} squares of a move to animate on the next render
   states: 0,          // how many states have arrived
