@@ -302,8 +302,21 @@ def reload_keeps_the_game(page, before):
     if side != "white":
         fail(f"the side played is {side} after the reload")
     # A link carries the game too, without the browser's storage.
-    page.button("link")
-    link = page.until(lambda: "#game=" in page.d.current_url and page.d.current_url, "the link")
+    # The page's parts may still be moving after the restored game was drawn: the click is
+    # tried again if it fell beside the button.
+    link = None
+    for attempt in range(5):
+        if attempt:
+            print(f"gui browser test: the Link button clicked again ({attempt})")
+        page.button("link")
+        deadline = time.time() + 2
+        while time.time() < deadline and "#game=" not in page.d.current_url:
+            time.sleep(0.05)
+        if "#game=" in page.d.current_url:
+            link = page.d.current_url
+            break
+    if link is None:
+        fail("the Link button does not put the game in the address")
     page.js("localStorage.clear()")
     page.d.get("about:blank")
     page.d.get(link)

@@ -370,11 +370,11 @@ function makeLink() {
   const url = `${location.origin}${location.pathname}#game=${encodeURIComponent(JSON.stringify(game))}`;
   history.replaceState(null, "", url);
   $("pdn").value = url;
-  const done = () => message("The page's address now carries this game (also below).", true);
-  if (navigator.clipboard && navigator.clipboard.writeText) {
+  message("The page's address now carries this game (also below).", true);
+  try {
     navigator.clipboard.writeText(url).then(
-      () => message("The game's link is copied, and in the page's address.", true), done);
-  } else done();
+      () => message("The game's link is copied, and in the page's address.", true), () => {});
+  } catch (e) { /* no clipboard here: the address and the box below have the link */ }
 }
 
 // On a fresh connection: sends the kept game back if the server's differs (true: sent, the
