@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser test of `damka gui`: a headless Chromium, driven by Selenium, plays through the
-# page by clicks (scripts/dev/gui_browser_test.py says what it covers) and saves each game's board
-# to target/gui-shots/<game>.png (GUI_SHOTS=docs/gui renews the screenshots of the docs).
+# page by clicks and drags (scripts/dev/gui_browser_test.py says what it covers, in about 45 s)
+# and saves each game's board at desktop and phone width to target/gui-shots/<game>.png and
+# <game>-phone.png (GUI_SHOTS=docs/gui renews the screenshots of the docs).
 #
 # It installs what it needs: Chromium and its driver through apt-get when they are missing and
 # apt-get can be used, and Selenium into a virtual environment under target/. When no browser

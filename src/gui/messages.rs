@@ -22,6 +22,9 @@ pub enum Request {
         /// The start position; the initial one when absent or empty.
         #[serde(default)]
         fen: Option<String>,
+        /// Moves to play from there (a game the page kept over a reload); all or nothing.
+        #[serde(default)]
+        moves: Vec<String>,
     },
     /// Sets the position from a FEN of the current game; the move list starts again.
     Fen {
@@ -51,14 +54,66 @@ pub enum Request {
         /// Plies to search, instead of a time.
         #[serde(default)]
         depth: Option<u32>,
+        /// The clocks, in milliseconds: White's and Black's time left and increments. When
+        /// the engine's own time is given, it plans its time from the clock instead.
+        #[serde(default)]
+        wtime: Option<u64>,
+        /// Black's time left.
+        #[serde(default)]
+        btime: Option<u64>,
+        /// White's increment.
+        #[serde(default)]
+        winc: Option<u64>,
+        /// Black's increment.
+        #[serde(default)]
+        binc: Option<u64>,
         /// The number of plies the page has seen.
         ply: usize,
     },
-    /// Analyses the current position until `stop`, streaming `info` events.
+    /// Analyses the position after `ply` plies (the current one when absent) until `stop`,
+    /// streaming `info` events; the game is not changed.
     Analyze {
         /// Lines to show.
         #[serde(default)]
         multipv: Option<usize>,
+        /// The position analysed, in plies from the start.
+        #[serde(default)]
+        ply: Option<usize>,
+    },
+    /// Analyses every position of the game in turn, streaming `review` events; each move
+    /// is then marked when it lost much (`?` a mistake, `??` a blunder).
+    Review {
+        /// Milliseconds per position.
+        #[serde(default)]
+        movetime: Option<u64>,
+        /// Plies per position, instead of a time.
+        #[serde(default)]
+        depth: Option<u32>,
+    },
+    /// Cuts the game back to `ply` plies and plays `moves` from there (an engine line put on
+    /// the board); all or nothing.
+    Line {
+        /// Plies kept.
+        ply: usize,
+        /// The moves, in the game's notation.
+        moves: Vec<String>,
+    },
+    /// `side` resigns: the other side wins.
+    Resign {
+        /// `white` or `black`.
+        side: String,
+    },
+    /// `side`'s clock has run out: the other side wins.
+    Flag {
+        /// `white` or `black`.
+        side: String,
+    },
+    /// A draw is offered. With `engine` naming the engine's side, the engine accepts when it
+    /// does not think itself better; without it both players agree.
+    Draw {
+        /// The engine's side, `white` or `black`, when one plays.
+        #[serde(default)]
+        engine: Option<String>,
     },
     /// Stops a running search or analysis.
     Stop,
@@ -89,6 +144,8 @@ pub struct Cell {
     pub rank: u8,
     /// The pieces on the square, top first: `w`/`b` men, `W`/`B` kings; empty when empty.
     pub stack: String,
+    /// Ugolki: whose house the square belongs to, `white` or `black`.
+    pub house: Option<String>,
 }
 
 /// The board: its size and its playable squares.
@@ -165,6 +222,56 @@ pub struct PlyView {
     pub text: String,
     /// The engine's score after it, for White, when one was found.
     pub score: Option<ScoreView>,
+    /// After a whole-game review: `?` for a mistake, `??` for a blunder.
+    pub mark: Option<String>,
+}
+
+/// A line on the game's own rules in force now (Ugolki's deadlines).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct NoteView {
+    /// The text.
+    pub text: String,
+    /// Whether it warns of something close.
+    pub warn: bool,
+}
+
+/// The whole state of the game, as the `state` reply carries it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StateView {
+    /// The game's protocol name.
+    pub variant: String,
+    /// The game's title.
+    pub title: String,
+    /// Every game the page can start, with its options and their values now.
+    pub games: Vec<GameView>,
+    /// The board.
+    pub board: BoardView,
+    /// `white` or `black`.
+    pub side: String,
+    /// The current FEN.
+    pub fen: String,
+    /// The FEN the move list starts from.
+    pub start_fen: String,
+    /// The moves played, oldest first.
+    pub history: Vec<PlyView>,
+    /// The legal moves, sorted by text.
+    pub moves: Vec<MoveView>,
+    /// `ongoing`, `white wins`, `black wins` or `draw (<rule>)`.
+    pub result: String,
+    /// The rule that decided the result, when the game names it.
+    pub ending_rule: Option<String>,
+    /// Why the game ended, in words (`Black has no pieces left`, `White resigned`).
+    pub reason: Option<String>,
+    /// One line for the status: whose move it is, or the result and why.
+    pub status: String,
+    /// The running draw counters of the rules in force, in words.
+    pub counters: Vec<String>,
+    /// The game's own rules that bear on the position now (Ugolki's deadlines).
+    pub notes: Vec<NoteView>,
+    /// Whether a search is running.
+    pub searching: bool,
+    /// Whether a whole-game review is running.
+    pub reviewing: bool,
 }
 
 /// A reply or event sent to the page.
@@ -172,36 +279,13 @@ pub struct PlyView {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Reply {
     /// The whole state of the game.
-    State {
-        /// The game's protocol name.
-        variant: String,
-        /// The game's title.
-        title: String,
-        /// Every game the page can start, with its options and their values now.
-        games: Vec<GameView>,
-        /// The board.
-        board: Box<BoardView>,
-        /// `white` or `black`.
-        side: String,
-        /// The current FEN.
-        fen: String,
-        /// The FEN the move list starts from.
-        start_fen: String,
-        /// The moves played, oldest first.
-        history: Vec<PlyView>,
-        /// The legal moves, sorted by text.
-        moves: Vec<MoveView>,
-        /// `ongoing`, `white wins`, `black wins` or `draw (<rule>)`.
-        result: String,
-        /// The rule that decided the result, when the game names it.
-        ending_rule: Option<String>,
-        /// The running draw counters, in words.
-        counters: Vec<String>,
-        /// Whether a search is running.
-        searching: bool,
-    },
+    State(Box<StateView>),
     /// A line of a running search.
     Info {
+        /// The plies from the start of the position searched.
+        ply: usize,
+        /// Whether the search is an analysis (rather than the engine thinking of its move).
+        analysis: bool,
         /// Nominal depth.
         depth: u32,
         /// Deepest ply reached.
@@ -236,6 +320,13 @@ pub enum Reply {
         board: BoardView,
         /// The FEN then.
         fen: String,
+    },
+    /// A whole-game review's progress: the score of every position found so far.
+    Review {
+        /// Scores for White by ply (0 = the start), `null` where not found yet.
+        scores: Vec<Option<ScoreView>>,
+        /// Positions done.
+        done: usize,
     },
     /// The game as PDN.
     Pdn {

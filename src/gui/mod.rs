@@ -3,7 +3,10 @@
 //! in JSON (docs/gui.md). Each connection gets its own [`Engine`](damka_engine::engine::Engine) and
 //! game, driven through the same game sessions and search as the protocol servers.
 
+mod ending;
+mod fen;
 pub mod messages;
+mod review;
 mod server;
 
 pub use server::StartEngine;

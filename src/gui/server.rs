@@ -15,13 +15,15 @@ const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
 /// The page's style sheet.
 const STYLE_CSS: &str = include_str!("page/style.css");
+/// The page's icon, also served as `/favicon.ico` for browsers that ask for that.
+const FAVICON_SVG: &str = include_str!("page/favicon.svg");
 /// The largest message the page may send, in bytes (a PDN text fits many times over).
 const MAX_MESSAGE_BYTES: usize = 1 << 20;
 
 /// Makes the engine of each new page's session.
 pub type StartEngine = std::sync::Arc<dyn Fn() -> damka_engine::engine::Engine + Send + Sync>;
 
-/// The routes: `/`, `/app.js`, `/style.css` and the WebSocket at `/ws`, each page's session
+/// The routes: `/`, `/app.js`, `/style.css`, the icon and the WebSocket at `/ws`, each page's session
 /// starting with an engine `start` makes (in the game `damka gui --variant` names).
 pub fn router_with(start: StartEngine) -> Router {
     Router::new()
@@ -44,10 +46,16 @@ pub fn router_with(start: StartEngine) -> Router {
                 )
             }),
         )
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route(
             "/ws",
             get(move |ws, headers| upgrade(ws, headers, start.clone())),
         )
+}
+
+async fn favicon() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG)
 }
 
 /// True when the request is addressed to this machine by a local name and comes from a page

@@ -1,17 +1,27 @@
 //! One page's game: an [`Engine`] of its own on a thread of its own, driven by the page's
 //! requests and by its search's reports, in the order they arrive. Every request either
-//! succeeds and is answered with the new state, or is refused with an error reply and changes
-//! nothing. Two sessions share nothing, so two tabs cannot disturb each other.
+//! succeeds and is answered with the new state, or is refused with an error reply and leaves
+//! the game as it was. Two sessions share nothing, so two tabs cannot disturb each other.
+//!
+//! The game (its start, its moves and a result the players decided) is kept here; the
+//! engine's own game is its current position, except while it analyses an earlier position
+//! or reviews the game one position after another (the `ending` module words the
+//! results, `review` marks the moves).
 
+use super::ending::{self, Verdict};
+use super::fen;
 use super::messages::{
-    BoardView, Cell, GameView, MoveView, OptionView, PlyView, Reply, Request, ScoreView,
+    BoardView, Cell, GameView, MoveView, OptionView, PlyView, Reply, Request, ScoreView, StateView,
 };
+use super::review;
 use damka_engine::engine::Engine;
 use damka_engine::search::{Limits, Reporter, SearchInfo, SearchOutcome};
 use damka_engine::session::{GameSession, new_session_with};
 use damka_rules::board::Geometry;
+use damka_rules::draw::DrawReason;
 use damka_rules::game::{Game, GameResult};
 use damka_rules::games::Variant;
+use damka_rules::games::ugolki::house::House;
 use damka_rules::notation::{self, MoveStyle};
 use damka_rules::option::{GameOption, OptionKind, Setup};
 use damka_rules::pdn::{self, PdnGame, PdnResult};
@@ -28,6 +38,12 @@ pub const MAX_MOVETIME_MS: u64 = 600_000;
 pub const MAX_DEPTH: u32 = 64;
 /// How long the engine thinks when the page names neither a time nor a depth.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
+/// How long a whole-game review thinks about each position when the page names no limit.
+const DEFAULT_REVIEW_MS: u64 = 200;
+/// The most a draw offer may leave the engine, in centi-pieces, for it to accept.
+const DRAW_ACCEPT_CP: i32 = 20;
+/// The draw two players agree.
+const AGREED: DrawReason = DrawReason::new(&"agreed");
 
 /// What a session's thread receives.
 pub enum Event {
@@ -48,6 +64,46 @@ enum Purpose {
     Play(usize),
     /// Analysis: nothing is played.
     Analyze,
+    /// A whole-game review: the position after this many plies.
+    Review(usize),
+}
+
+/// The running search.
+#[derive(Clone, Copy, Debug)]
+struct Running {
+    generation: u64,
+    purpose: Purpose,
+    /// The side to move in the position searched.
+    side: Side,
+    /// The plies from the start of the position searched.
+    ply: usize,
+}
+
+/// A played move of the record.
+#[derive(Clone, Debug)]
+struct Ply {
+    text: String,
+    /// The engine's score after it, for White.
+    score: Option<ScoreView>,
+    /// A review's mark.
+    mark: Option<String>,
+}
+
+impl Ply {
+    fn new(text: String) -> Ply {
+        Ply {
+            text,
+            score: None,
+            mark: None,
+        }
+    }
+}
+
+/// A whole-game review in progress.
+struct ReviewRun {
+    limits: Limits,
+    /// The score of every position by ply, for White.
+    scores: Vec<Option<ScoreView>>,
 }
 
 /// Passes the search's reports to the session's thread, tagged with the search's generation.
@@ -72,11 +128,18 @@ pub struct Session {
     /// The position the move list starts from.
     start_fen: String,
     /// The moves played since, in the game's notation, with the engine's score after each.
-    history: Vec<(String, Option<ScoreView>)>,
+    history: Vec<Ply>,
     /// Counts searches, so that the reports of an abandoned one are ignored.
     generation: u64,
-    /// The running search, if any: its generation, purpose and side to move.
-    search: Option<(u64, Purpose, Side)>,
+    /// The running search, if any.
+    search: Option<Running>,
+    /// The plies of the position the engine's game is set to when it is not the game's
+    /// current one (analysing an earlier position, reviewing).
+    engine_at: Option<usize>,
+    /// A result the players decided (resigned, flag fallen, draw agreed).
+    verdict: Option<Verdict>,
+    /// The whole-game review running, if any.
+    review: Option<ReviewRun>,
     tx: Sender<Event>,
     out: Box<dyn FnMut(String) -> bool + Send>,
 }
@@ -103,6 +166,9 @@ impl Session {
             history: Vec::new(),
             generation: 0,
             search: None,
+            engine_at: None,
+            verdict: None,
+            review: None,
             tx,
             out,
         }
@@ -152,18 +218,38 @@ impl Session {
         }
     }
 
-    /// Handles one request: the reply, or why it was refused (then nothing has changed).
+    /// Handles one request: the reply, or why it was refused (then the game has not changed).
+    /// Every request that may act on the game first ends a review and sets the engine back to
+    /// the current position, so it sees what the page sees.
     fn handle(&mut self, request: Request) -> Result<Reply, String> {
+        let leaves_search = matches!(
+            request,
+            Request::State
+                | Request::View { .. }
+                | Request::PdnExport
+                | Request::Stop
+                | Request::Analyze { .. }
+        );
+        if !leaves_search {
+            self.review = None;
+            self.restore_live()?;
+        }
         match request {
             Request::State => {}
             Request::New {
                 variant,
                 options,
                 fen,
-            } => self.new_game(&variant, &options, fen.as_deref())?,
+                moves,
+            } => self.new_game(&variant, &options, fen.as_deref(), &moves)?,
             Request::Fen { fen } => {
+                let stacks = with_game!(self.engine.options().variant, G => G::STACKS);
+                let fen = fen::cleaned(&fen, stacks);
+                if fen.is_empty() {
+                    return Err("the FEN is empty".to_string());
+                }
                 self.abandon_search();
-                self.engine.set_position(Some(fen.trim()), &[])?;
+                self.engine.set_position(Some(&fen), &[])?;
                 self.restart_record();
             }
             Request::Move { text, ply } => self.play(&text, ply)?,
@@ -183,10 +269,40 @@ impl Session {
             Request::Go {
                 movetime,
                 depth,
+                wtime,
+                btime,
+                winc,
+                binc,
                 ply,
-            } => self.go(movetime, depth, ply)?,
-            Request::Analyze { multipv } => self.analyze(multipv.unwrap_or(1))?,
-            Request::Stop => self.engine.stop(),
+            } => {
+                let clock = Clock {
+                    time: [wtime, btime],
+                    inc: [winc, binc],
+                };
+                self.go(movetime, depth, clock, ply)?
+            }
+            Request::Analyze { multipv, ply } => self.analyze(multipv.unwrap_or(1), ply)?,
+            Request::Review { movetime, depth } => self.start_review(movetime, depth)?,
+            Request::Line { ply, moves } => self.line(ply, &moves)?,
+            Request::Resign { side } => {
+                let side = parse_side(&side)?;
+                self.decide(
+                    GameResult::Win(side.opponent()),
+                    format!("{} resigned", ending::title_case(side)),
+                )?;
+            }
+            Request::Flag { side } => {
+                let side = parse_side(&side)?;
+                self.decide(
+                    GameResult::Win(side.opponent()),
+                    format!("{}'s time ran out", ending::title_case(side)),
+                )?;
+            }
+            Request::Draw { engine } => self.offer_draw(engine.as_deref())?,
+            Request::Stop => {
+                self.review = None;
+                self.engine.stop();
+            }
             Request::View { ply } => {
                 if ply > self.history.len() {
                     return Err(format!(
@@ -197,7 +313,7 @@ impl Session {
                 let game = self.game_at(ply)?;
                 return Ok(Reply::View {
                     ply,
-                    board: board_view(game.as_ref()),
+                    board: board_view(game.as_ref(), self.house(game.as_ref())),
                     fen: game.fen(),
                 });
             }
@@ -226,9 +342,9 @@ impl Session {
 
     /// The game after the first `ply` moves of the record.
     fn game_at(&self, ply: usize) -> Result<Box<dyn GameSession>, String> {
-        let moves: Vec<&str> = self.history[..ply]
+        let moves: Vec<&str> = self.history[..ply.min(self.history.len())]
             .iter()
-            .map(|(t, _)| t.as_str())
+            .map(|p| p.text.as_str())
             .collect();
         let options = self.engine.options();
         new_session_with(
@@ -246,23 +362,140 @@ impl Session {
         self.search = None;
     }
 
+    /// Sets the engine's game back to the game's current position, if analysis or a review
+    /// had set it elsewhere (a running search there is abandoned).
+    fn restore_live(&mut self) -> Result<(), String> {
+        if self.engine_at.is_some() {
+            self.abandon_search();
+            let moves: Vec<String> = self.history.iter().map(|p| p.text.clone()).collect();
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            self.engine.set_position(Some(&self.start_fen), &moves)?;
+            self.engine_at = None;
+        }
+        Ok(())
+    }
+
+    /// Sets the engine's game to the position after `ply` plies (a running search there is
+    /// abandoned).
+    fn engine_to(&mut self, ply: usize) -> Result<(), String> {
+        if ply >= self.history.len() {
+            return self.restore_live();
+        }
+        self.abandon_search();
+        let moves: Vec<String> = self.history[..ply].iter().map(|p| p.text.clone()).collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        self.engine.set_position(Some(&self.start_fen), &moves)?;
+        self.engine_at = Some(ply);
+        Ok(())
+    }
+
+    /// Calls `f` with the game's current position (the engine's game, unless analysis has
+    /// set that elsewhere).
+    fn with_live<R>(&self, f: impl FnOnce(&dyn GameSession) -> R) -> R {
+        if self.engine_at.is_some()
+            && let Ok(game) = self.game_at(self.history.len())
+        {
+            return f(game.as_ref());
+        }
+        f(self.engine.game())
+    }
+
+    /// Ugolki's house in `game`; `None` for the other games.
+    fn house(&self, game: &dyn GameSession) -> Option<House> {
+        ending::house(game.variant(), &game.fen(), &self.engine.options().setup)
+    }
+
+    /// The result now: the players' verdict, else the board's.
+    fn result(&self) -> GameResult {
+        match &self.verdict {
+            Some(v) => v.result,
+            None => self.with_live(|g| g.result()),
+        }
+    }
+
+    /// Refuses a request that needs the game to go on.
+    fn check_ongoing(&self) -> Result<(), String> {
+        match self.result() {
+            GameResult::Ongoing => Ok(()),
+            result => Err(format!("the game is over: {result}")),
+        }
+    }
+
     /// The move list starts again at the current position.
     fn restart_record(&mut self) {
         self.start_fen = self.engine.game().fen();
         self.history.clear();
+        self.verdict = None;
+    }
+
+    /// Ends the game with a result the players decided.
+    fn decide(&mut self, result: GameResult, reason: String) -> Result<(), String> {
+        self.check_ongoing()?;
+        self.abandon_search();
+        self.verdict = Some(Verdict { result, reason });
+        Ok(())
+    }
+
+    /// A draw offer: agreed at once between two players; the engine (playing `engine`)
+    /// accepts when its last score does not have it better than [`DRAW_ACCEPT_CP`].
+    fn offer_draw(&mut self, engine: Option<&str>) -> Result<(), String> {
+        self.check_ongoing()?;
+        let Some(engine) = engine else {
+            return self.decide(GameResult::Draw(AGREED), "a draw was agreed".to_string());
+        };
+        let side = parse_side(engine)?;
+        let Some(score) = self.history.iter().rev().find_map(|p| p.score) else {
+            return Err("the engine declines: it has not weighed the game yet".to_string());
+        };
+        let sign = if side == Side::White { 1 } else { -1 };
+        let mine = match score.mate {
+            Some(m) => sign * m.signum() * 100_000,
+            None => sign * score.cp,
+        };
+        if mine > DRAW_ACCEPT_CP {
+            return Err(format!(
+                "the engine declines the draw: it thinks itself better ({})",
+                score_text(score)
+            ));
+        }
+        self.decide(
+            GameResult::Draw(AGREED),
+            "the engine accepted a draw".to_string(),
+        )
     }
 
     /// Keeps the first `kept` moves of the record and sets the engine's game to match.
     fn replay(&mut self, kept: usize) -> Result<(), String> {
         let moves: Vec<String> = self.history[..kept]
             .iter()
-            .map(|(t, _)| t.clone())
+            .map(|p| p.text.clone())
             .collect();
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         self.abandon_search();
         self.engine.set_position(Some(&self.start_fen), &moves)?;
+        self.engine_at = None;
         self.history.truncate(kept);
+        self.verdict = None;
         Ok(())
+    }
+
+    /// Cuts the game back to `ply` plies and plays `moves`; all or nothing.
+    fn line(&mut self, ply: usize, moves: &[String]) -> Result<(), String> {
+        if ply > self.history.len() {
+            return Err(format!(
+                "the game has {} plies, not {ply}",
+                self.history.len()
+            ));
+        }
+        if moves.is_empty() {
+            return Err("the line has no moves".to_string());
+        }
+        let mut game = self.game_at(ply)?;
+        let texts = canonical_moves(game.as_mut(), moves)?;
+        self.history.truncate(ply);
+        self.history.extend(texts.into_iter().map(Ply::new));
+        let kept = self.history.len();
+        self.replay(kept)
     }
 
     fn new_game(
@@ -270,10 +503,13 @@ impl Session {
         variant: &str,
         options: &BTreeMap<String, String>,
         fen: Option<&str>,
+        moves: &[String],
     ) -> Result<(), String> {
         let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
         let own = with_game!(variant, G => G::OPTIONS);
-        let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+        let stacks = with_game!(variant, G => G::STACKS);
+        let fen = fen.map(|f| fen::cleaned(f, stacks));
+        let fen = fen.as_deref().filter(|f| !f.is_empty());
         // Everything that can fail is tried first.
         let mut setup = self.setup();
         for (name, value) in options {
@@ -283,7 +519,9 @@ impl Session {
                 .ok_or_else(|| format!("{variant} has no option '{name}'"))?;
             setup.set(option, value)?;
         }
-        new_session_with(variant, &setup, fen, &[], self.engine.options().draws)?;
+        let mut replay = new_session_with(variant, &setup, fen, &[], self.engine.options().draws)?;
+        let start_fen = replay.fen();
+        let texts = canonical_moves(replay.as_mut(), moves)?;
         self.abandon_search();
         self.engine
             .set_option("UCI_Variant", Some(variant.name()))?;
@@ -292,23 +530,26 @@ impl Session {
                 .set_option(option.name, Some(&setup.get(option)))?;
         }
         self.engine.new_game();
-        self.engine.set_position(fen, &[])?;
+        self.engine.set_position(Some(&start_fen), &[])?;
         self.restart_record();
+        if !texts.is_empty() {
+            self.history = texts.into_iter().map(Ply::new).collect();
+            let kept = self.history.len();
+            self.replay(kept)?;
+        }
         Ok(())
     }
 
     fn play(&mut self, text: &str, ply: usize) -> Result<(), String> {
         self.check_ply(ply)?;
-        if self.engine.game().result() != GameResult::Ongoing {
-            return Err(format!("the game is over: {}", self.engine.game().result()));
-        }
+        self.check_ongoing()?;
         let text = text.trim();
         let legal = self.engine.game().legal_moves();
         let Some(record) = legal.iter().find(|r| r.text == text) else {
             return Err(format!("illegal move: {text}"));
         };
         let text = record.text.clone();
-        self.history.push((text, None));
+        self.history.push(Ply::new(text));
         let kept = self.history.len();
         if let Err(e) = self.replay(kept) {
             self.history.pop();
@@ -317,23 +558,19 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, movetime: Option<u64>, depth: Option<u32>, ply: usize) -> Result<(), String> {
+    fn go(
+        &mut self,
+        movetime: Option<u64>,
+        depth: Option<u32>,
+        clock: Clock,
+        ply: usize,
+    ) -> Result<(), String> {
         self.check_ply(ply)?;
-        if self.engine.game().result() != GameResult::Ongoing {
-            return Err(format!("the game is over: {}", self.engine.game().result()));
-        }
-        let limits = match (depth, movetime) {
-            (Some(depth), _) if (1..=MAX_DEPTH).contains(&depth) => Limits::depth(depth),
-            (Some(depth), _) => return Err(format!("depth must be 1 to {MAX_DEPTH}, not {depth}")),
-            (None, Some(ms)) if (1..=MAX_MOVETIME_MS).contains(&ms) => {
-                Limits::movetime(Duration::from_millis(ms))
-            }
-            (None, Some(ms)) => {
-                return Err(format!(
-                    "movetime must be 1 to {MAX_MOVETIME_MS} ms, not {ms}"
-                ));
-            }
-            (None, None) => Limits::movetime(Duration::from_millis(DEFAULT_MOVETIME_MS)),
+        self.check_ongoing()?;
+        let side = self.engine.game().side_to_move();
+        let limits = match clock.limits(side) {
+            Some(limits) if depth.is_none() => limits,
+            _ => limits(movetime, depth, DEFAULT_MOVETIME_MS)?,
         };
         self.abandon_search();
         self.engine.set_option("MultiPV", Some("1"))?;
@@ -341,13 +578,26 @@ impl Session {
         Ok(())
     }
 
-    fn analyze(&mut self, multipv: usize) -> Result<(), String> {
-        if self.engine.game().legal_moves().is_empty() {
-            return Err("there is no legal move to analyse".to_string());
+    fn analyze(&mut self, multipv: usize, ply: Option<usize>) -> Result<(), String> {
+        let ply = ply.unwrap_or(self.history.len());
+        if ply > self.history.len() {
+            return Err(format!(
+                "the game has {} plies, not {ply}",
+                self.history.len()
+            ));
         }
+        let game = self.game_at(ply)?;
+        if game.legal_moves().is_empty() {
+            return Err(format!(
+                "there is no legal move to analyse: {}",
+                ending::status(game.as_ref(), None)
+            ));
+        }
+        self.review = None;
+        self.engine_to(ply)?;
         self.abandon_search();
         self.engine
-            .set_option("MultiPV", Some(&multipv.to_string()))?;
+            .set_option("MultiPV", Some(&multipv.clamp(1, 64).to_string()))?;
         let limits = Limits {
             infinite: true,
             ..Limits::default()
@@ -356,10 +606,75 @@ impl Session {
         Ok(())
     }
 
+    /// Starts a whole-game review: each position in turn, from the start.
+    fn start_review(&mut self, movetime: Option<u64>, depth: Option<u32>) -> Result<(), String> {
+        let limits = limits(movetime, depth, DEFAULT_REVIEW_MS)?;
+        self.abandon_search();
+        self.engine.set_option("MultiPV", Some("1"))?;
+        self.review = Some(ReviewRun {
+            limits,
+            scores: vec![None; self.history.len() + 1],
+        });
+        self.review_from(0)?;
+        Ok(())
+    }
+
+    /// Goes on with the review at position `ply`: positions whose game is over are scored
+    /// at once, the first other one is searched; at the end the moves are marked.
+    fn review_from(&mut self, ply: usize) -> Result<(), String> {
+        let Some(run) = self.review.as_mut() else {
+            return Ok(());
+        };
+        let total = run.scores.len();
+        let mut ply = ply;
+        while ply < total {
+            let result = self.game_at(ply)?.result();
+            match review::final_score(result) {
+                Some(score) => {
+                    if let Some(run) = self.review.as_mut() {
+                        run.scores[ply] = Some(score);
+                    }
+                    ply += 1;
+                }
+                None => break,
+            }
+        }
+        if ply < total {
+            let limits = match &self.review {
+                Some(run) => run.limits.clone(),
+                None => return Ok(()),
+            };
+            self.engine_to(ply)?;
+            self.start_search(limits, Purpose::Review(ply));
+            return Ok(());
+        }
+        let Some(run) = self.review.take() else {
+            return Ok(());
+        };
+        let first = self.game_at(0)?.side_to_move();
+        let marks = review::marks(&run.scores, first);
+        for (i, (ply, mark)) in self.history.iter_mut().zip(marks).enumerate() {
+            ply.score = run.scores.get(i + 1).copied().flatten().or(ply.score);
+            ply.mark = mark;
+        }
+        let done = run.scores.len();
+        self.send(&Reply::Review {
+            scores: run.scores,
+            done,
+        });
+        self.restore_live()
+    }
+
     fn start_search(&mut self, limits: Limits, purpose: Purpose) {
         self.generation += 1;
         let side = self.engine.game().side_to_move();
-        self.search = Some((self.generation, purpose, side));
+        let ply = self.engine_at.unwrap_or(self.history.len());
+        self.search = Some(Running {
+            generation: self.generation,
+            purpose,
+            side,
+            ply,
+        });
         let reporter = ChannelReporter {
             generation: self.generation,
             tx: self.tx.clone(),
@@ -367,18 +682,24 @@ impl Session {
         self.engine.go(limits, Box::new(reporter));
     }
 
-    /// The running search's side to move, if `generation` is the running search.
-    fn current(&self, generation: u64) -> Option<(Purpose, Side)> {
-        self.search
-            .filter(|(g, _, _)| *g == generation)
-            .map(|(_, purpose, side)| (purpose, side))
+    /// The running search, if `generation` is the running search.
+    fn current(&self, generation: u64) -> Option<Running> {
+        self.search.filter(|r| r.generation == generation)
     }
 
     fn on_info(&mut self, generation: u64, info: &SearchInfo) -> bool {
-        let Some((_, side)) = self.current(generation) else {
+        let Some(Running {
+            purpose, side, ply, ..
+        }) = self.current(generation)
+        else {
             return true;
         };
+        if let Purpose::Review(_) = purpose {
+            return true;
+        }
         let reply = Reply::Info {
+            ply,
+            analysis: purpose == Purpose::Analyze,
             depth: info.depth,
             seldepth: info.seldepth,
             multipv: info.multipv,
@@ -392,12 +713,15 @@ impl Session {
     }
 
     fn on_done(&mut self, generation: u64, outcome: &SearchOutcome) -> bool {
-        let Some((purpose, side)) = self.current(generation) else {
+        let Some(Running { purpose, side, .. }) = self.current(generation) else {
             return true;
         };
         self.engine.wait();
         self.search = None;
         let score = score_view(outcome.score, side);
+        if let Purpose::Review(ply) = purpose {
+            return self.on_reviewed(ply, score);
+        }
         let best = outcome.best.as_ref().map(|m| m.text.clone());
         let alive = self.send(&Reply::Bestmove {
             best: best.clone(),
@@ -408,7 +732,7 @@ impl Session {
             let reply = match self.play(&text, ply) {
                 Ok(()) => {
                     if let Some(last) = self.history.last_mut() {
-                        last.1 = Some(score);
+                        last.score = Some(score);
                     }
                     self.state()
                 }
@@ -417,47 +741,122 @@ impl Session {
             return alive && self.send(&reply);
         }
         alive && {
+            if purpose == Purpose::Analyze
+                && let Err(e) = self.restore_live()
+            {
+                log::warn!("cannot return to the game after analysis: {e}");
+            }
             let state = self.state();
             self.send(&state)
         }
     }
 
+    /// A review's search of position `ply` ended with `score`: on to the next position.
+    fn on_reviewed(&mut self, ply: usize, score: ScoreView) -> bool {
+        let progress = match self.review.as_mut() {
+            Some(run) => {
+                if let Some(slot) = run.scores.get_mut(ply) {
+                    *slot = Some(score);
+                }
+                Some(Reply::Review {
+                    scores: run.scores.clone(),
+                    done: ply + 1,
+                })
+            }
+            None => None,
+        };
+        let mut alive = true;
+        if let Some(progress) = progress {
+            alive = self.send(&progress);
+        }
+        let finished = match self.review_from(ply + 1) {
+            Ok(()) => self.review.is_none(),
+            Err(message) => {
+                self.review = None;
+                alive = alive && self.send(&Reply::Error { message });
+                true
+            }
+        };
+        if finished {
+            if let Err(e) = self.restore_live() {
+                log::warn!("cannot return to the game after the review: {e}");
+            }
+            let state = self.state();
+            alive = alive && self.send(&state);
+        }
+        alive
+    }
+
     /// The whole state for the page.
     pub fn state(&self) -> Reply {
-        let game = self.engine.game();
+        self.with_live(|game| self.state_of(game))
+    }
+
+    /// The state, `game` being the game's current position.
+    fn state_of(&self, game: &dyn GameSession) -> Reply {
         let variant = game.variant();
-        let moves = game
-            .legal_moves()
-            .iter()
-            .map(|r| MoveView {
-                text: r.text.clone(),
-                path: r.path.squares().iter().map(|&s| name(variant, s)).collect(),
-                captured: r.captured.into_iter().map(|s| name(variant, s)).collect(),
-                huff: r.text.split_once('*').map(|(huff, _)| huff.to_string()),
-            })
-            .collect();
-        Reply::State {
+        let over = self.verdict.is_some();
+        let moves = if over {
+            Vec::new()
+        } else {
+            game.legal_moves()
+                .iter()
+                .map(|r| MoveView {
+                    text: r.text.clone(),
+                    path: r.path.squares().iter().map(|&s| name(variant, s)).collect(),
+                    captured: r.captured.into_iter().map(|s| name(variant, s)).collect(),
+                    huff: r.text.split_once('*').map(|(huff, _)| huff.to_string()),
+                })
+                .collect()
+        };
+        let house = self.house(game);
+        let title = match house {
+            Some(house) => format!("{} ({house} house)", variant.title()),
+            None => variant.title().to_string(),
+        };
+        let (result, reason, ending_rule) = match &self.verdict {
+            Some(v) => (v.result, Some(v.reason.clone()), None),
+            None => (
+                game.result(),
+                ending::reason(game),
+                game.ending_rule().map(str::to_string),
+            ),
+        };
+        Reply::State(Box::new(StateView {
             variant: variant.name().to_string(),
-            title: variant.title().to_string(),
+            title,
             games: self.games(),
-            board: Box::new(board_view(game)),
+            board: board_view(game, house),
             side: game.side_to_move().name().to_string(),
             fen: game.fen(),
             start_fen: self.start_fen.clone(),
             history: self
                 .history
                 .iter()
-                .map(|(text, score)| PlyView {
-                    text: text.clone(),
-                    score: *score,
+                .map(|p| PlyView {
+                    text: p.text.clone(),
+                    score: p.score,
+                    mark: p.mark.clone(),
                 })
                 .collect(),
             moves,
-            result: game.result().to_string(),
-            ending_rule: game.ending_rule().map(str::to_string),
-            counters: game.counter_lines(),
+            result: result.to_string(),
+            ending_rule,
+            reason,
+            status: ending::status(game, self.verdict.as_ref()),
+            counters: game
+                .counter_lines()
+                .iter()
+                .filter_map(|line| readable_counter(line))
+                .collect(),
+            notes: if result == GameResult::Ongoing {
+                ending::notes(game)
+            } else {
+                Vec::new()
+            },
             searching: self.search.is_some(),
-        }
+            reviewing: self.review.is_some(),
+        }))
     }
 
     /// Every game with its own options, at their values now.
@@ -478,9 +877,8 @@ impl Session {
 
     /// The game as PDN, written by the match runner's writer.
     fn pdn(&self) -> String {
-        let game = self.engine.game();
-        let variant = game.variant();
-        let result = PdnResult::from(game.result());
+        let variant = self.engine.options().variant;
+        let result = PdnResult::from(self.result());
         let mut tags = pdn::roster("damka gui", variant, result);
         let initial = new_session_with(
             variant,
@@ -497,7 +895,7 @@ impl Session {
         }
         PdnGame {
             tags,
-            moves: self.history.iter().map(|(t, _)| t.clone()).collect(),
+            moves: self.history.iter().map(|p| p.text.clone()).collect(),
             result,
         }
         .to_text()
@@ -524,22 +922,13 @@ impl Session {
                 })?,
             (None, None) => self.engine.options().variant,
         };
-        let fen = game.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
+        let stacks = with_game!(variant, G => G::STACKS);
+        let fen = game.tag("FEN").map(|f| fen::cleaned(f, stacks));
+        let fen = fen.as_deref().filter(|f| !f.is_empty());
         let draws = self.engine.options().draws;
         let mut replay = new_session_with(variant, &self.setup(), fen, &[], draws)?;
         let start_fen = replay.fen();
-        let mut moves = Vec::new();
-        for (i, text) in game.moves.iter().enumerate() {
-            let canonical = replay
-                .parse_moves(&[text])
-                .ok()
-                .and_then(|texts| texts.into_iter().next())
-                .ok_or_else(|| format!("move {} ({text}) is not legal", i + 1))?;
-            replay
-                .play_text(&canonical)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            moves.push(canonical);
-        }
+        let moves = canonical_moves(replay.as_mut(), &game.moves)?;
         self.abandon_search();
         self.engine
             .set_option("UCI_Variant", Some(variant.name()))?;
@@ -547,8 +936,103 @@ impl Session {
         let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
         self.engine.set_position(Some(&start_fen), &texts)?;
         self.start_fen = start_fen;
-        self.history = moves.into_iter().map(|t| (t, None)).collect();
+        self.history = moves.into_iter().map(Ply::new).collect();
+        self.verdict = None;
         Ok(())
+    }
+}
+
+/// The clocks a `go` request gives, in milliseconds (White's, then Black's).
+struct Clock {
+    time: [Option<u64>; 2],
+    inc: [Option<u64>; 2],
+}
+
+impl Clock {
+    /// Limits from the clock, when the time of `side` (the engine's) is given.
+    fn limits(&self, side: Side) -> Option<Limits> {
+        let own = if side == Side::White { 0 } else { 1 };
+        self.time[own]?;
+        let ms = |v: Option<u64>| v.map(|ms| Duration::from_millis(ms.min(MAX_MOVETIME_MS * 100)));
+        Some(Limits {
+            time: [ms(self.time[0]), ms(self.time[1])],
+            inc: [ms(self.inc[0]), ms(self.inc[1])],
+            ..Limits::default()
+        })
+    }
+}
+
+/// Limits for a depth or a time, `default_ms` when neither is given.
+fn limits(movetime: Option<u64>, depth: Option<u32>, default_ms: u64) -> Result<Limits, String> {
+    match (depth, movetime) {
+        (Some(depth), _) if (1..=MAX_DEPTH).contains(&depth) => Ok(Limits::depth(depth)),
+        (Some(depth), _) => Err(format!("depth must be 1 to {MAX_DEPTH}, not {depth}")),
+        (None, Some(ms)) if (1..=MAX_MOVETIME_MS).contains(&ms) => {
+            Ok(Limits::movetime(Duration::from_millis(ms)))
+        }
+        (None, Some(ms)) => Err(format!(
+            "movetime must be 1 to {MAX_MOVETIME_MS} ms, not {ms}"
+        )),
+        (None, None) => Ok(Limits::movetime(Duration::from_millis(default_ms))),
+    }
+}
+
+/// Reads and plays `moves` on `game`, returning each in the game's own notation.
+fn canonical_moves(game: &mut dyn GameSession, moves: &[String]) -> Result<Vec<String>, String> {
+    let mut texts = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let canonical = game
+            .parse_moves(&[text])
+            .ok()
+            .and_then(|texts| texts.into_iter().next())
+            .ok_or_else(|| {
+                format!(
+                    "move {} ({}) is not legal",
+                    i + 1,
+                    crate::protocol::printable(text, 20)
+                )
+            })?;
+        game.play_text(&canonical)
+            .map_err(|e| format!("move {} ({canonical}): {e}", i + 1))?;
+        texts.push(canonical);
+    }
+    Ok(texts)
+}
+
+/// `white` or `black`.
+fn parse_side(text: &str) -> Result<Side, String> {
+    match text.trim() {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        other => Err(format!(
+            "a side is white or black, not {}",
+            crate::protocol::printable(other, 20)
+        )),
+    }
+}
+
+/// A running draw counter of a rule in force, for people: `material unchanged: 2 plies,
+/// draw in 62` reads `material unchanged: 2 plies so far, a draw after 62 more`. Counters of
+/// rules switched off, and those standing at 0, are left out.
+fn readable_counter(line: &str) -> Option<String> {
+    let (reason, count) = line.rsplit_once(": ")?;
+    let (plies, left) = count.split_once(" plies, draw in ")?;
+    let plies: u32 = plies.trim().parse().ok()?;
+    if plies == 0 {
+        return None;
+    }
+    Some(format!(
+        "{reason}: {plies} plies so far, a draw after {} more",
+        left.trim()
+    ))
+}
+
+/// A score as the page prints it: `+1.20`, `-M5`.
+fn score_text(score: ScoreView) -> String {
+    match score.mate {
+        Some(m) if m < 0 => format!("-M{}", -m),
+        Some(m) => format!("+M{m}"),
+        None => format!("{:+.2}", f64::from(score.cp) / 100.0),
     }
 }
 
@@ -586,8 +1070,8 @@ fn name(variant: Variant, square: Square) -> String {
     with_game!(variant, G => G::square_name(square))
 }
 
-/// The board of `game` as the page draws it.
-pub fn board_view(game: &dyn GameSession) -> BoardView {
+/// The board of `game` as the page draws it, Ugolki's `house` marked.
+pub fn board_view(game: &dyn GameSession, house: Option<House>) -> BoardView {
     with_game!(game.variant(), G => {
         let cells = <G as Game>::Board::squares()
             .map(|square| {
@@ -598,6 +1082,7 @@ pub fn board_view(game: &dyn GameSession) -> BoardView {
                     file: <G as Game>::Board::file(square),
                     rank: <G as Game>::Board::rank(square),
                     stack,
+                    house: ending::house_of(house, square).map(|side| side.name().to_string()),
                 }
             })
             .collect();
@@ -610,4 +1095,22 @@ pub fn board_view(game: &dyn GameSession) -> BoardView {
             cells,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_counter;
+
+    #[test]
+    fn counters_read_as_sentences_and_idle_ones_are_left_out() {
+        assert_eq!(
+            readable_counter("material unchanged: 2 plies, draw in 62").as_deref(),
+            Some("material unchanged: 2 plies so far, a draw after 62 more")
+        );
+        assert_eq!(
+            readable_counter("material unchanged: 0 plies, draw in 64"),
+            None
+        );
+        assert_eq!(readable_counter("kings only: 4 plies (rule off)"), None);
+    }
 }

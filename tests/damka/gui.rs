@@ -1,6 +1,7 @@
 //! `damka gui` through the real binary: the page is served over HTTP, and the WebSocket lists
 //! legal moves, plays them, refuses bad requests without changing anything, and keeps each
-//! connection's game to itself.
+//! connection's game to itself; a kept game comes back, results say why, a review marks a
+//! blunder, engine lines are played, pasted and tower FENs are read, Ugolki's houses are given.
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -124,6 +125,11 @@ fn the_page_and_its_files_are_served() {
     assert!(script.starts_with("HTTP/1.1 200"));
     assert!(script.contains("text/javascript"));
     assert!(http_get(&server.address, "/style.css").starts_with("HTTP/1.1 200"));
+    assert!(page.contains("name=\"viewport\""), "no viewport meta tag");
+    for icon in ["/favicon.svg", "/favicon.ico"] {
+        let icon = http_get(&server.address, icon);
+        assert!(icon.starts_with("HTTP/1.1 200") && icon.contains("image/svg+xml"));
+    }
     assert!(http_get(&server.address, "/nothing").starts_with("HTTP/1.1 404"));
 }
 
@@ -313,4 +319,195 @@ fn the_page_starts_in_the_game_given_on_the_command_line() {
         state["fen"]
     );
     assert_eq!(state["start_fen"], state["fen"]);
+}
+
+/// The `state` that first fits `fits`, skipping the others and the search reports.
+fn state_where(socket: &mut Socket, fits: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + TIMEOUT;
+    while Instant::now() < deadline {
+        let state = next(socket, &["state"]);
+        if fits(&state) {
+            return state;
+        }
+    }
+    panic!("no fitting state in time");
+}
+
+fn history(state: &Value) -> Vec<String> {
+    state["history"]
+        .as_array()
+        .expect("history")
+        .iter()
+        .map(|p| p["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_kept_game_comes_back_and_ends_by_resignation() {
+    let server = start();
+    let mut socket = connect(&server);
+    next(&mut socket, &["state"]);
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "russian", "moves": ["c3-d4", "f6-g5"]}),
+    );
+    let kept = next(&mut socket, &["state", "error"]);
+    assert_eq!(history(&kept), ["c3-d4", "f6-g5"]);
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "russian", "moves": ["c3-d4", "c3-d4"]}),
+    );
+    let refused = next(&mut socket, &["state", "error"]);
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(history(&state(&mut socket)), ["c3-d4", "f6-g5"]);
+    send(&mut socket, json!({"type": "resign", "side": "purple"}));
+    assert_eq!(next(&mut socket, &["state", "error"])["type"], "error");
+    send(&mut socket, json!({"type": "resign", "side": "white"}));
+    let resigned = next(&mut socket, &["state", "error"]);
+    assert_eq!(resigned["result"], "black wins", "{resigned}");
+    assert_eq!(resigned["reason"], "White resigned");
+    assert!(resigned["moves"].as_array().unwrap().is_empty());
+    send(
+        &mut socket,
+        json!({"type": "move", "text": "g3-f4", "ply": 2}),
+    );
+    let over = next(&mut socket, &["state", "error"]);
+    assert!(over["message"].as_str().unwrap().contains("over"), "{over}");
+    send(
+        &mut socket,
+        json!({"type": "takeback", "count": 1, "ply": 2}),
+    );
+    let back = next(&mut socket, &["state", "error"]);
+    assert_eq!(back["result"], "ongoing", "{back}");
+    send(&mut socket, json!({"type": "draw"}));
+    let agreed = next(&mut socket, &["state", "error"]);
+    assert!(
+        agreed["result"].as_str().unwrap().starts_with("draw"),
+        "{agreed}"
+    );
+}
+
+#[test]
+fn a_finished_game_says_why_and_is_not_analysed() {
+    let server = start();
+    let mut socket = connect(&server);
+    next(&mut socket, &["state"]);
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "russian", "fen": "W:Wc3:Bd4", "moves": ["c3:e5"]}),
+    );
+    let over = next(&mut socket, &["state", "error"]);
+    assert_eq!(over["result"], "white wins", "{over}");
+    assert_eq!(over["reason"], "Black has no pieces left");
+    assert_eq!(
+        over["status"],
+        "Game over: White wins (Black has no pieces left)"
+    );
+    send(&mut socket, json!({"type": "analyze"}));
+    let refused = next(&mut socket, &["state", "error"]);
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("no legal move"),
+        "{refused}"
+    );
+    // The position before the last move can be analysed.
+    send(&mut socket, json!({"type": "analyze", "ply": 0}));
+    let analysing = next(&mut socket, &["state", "error"]);
+    assert_eq!(analysing["searching"], true, "{analysing}");
+    assert_eq!(analysing["result"], "white wins", "the game is unchanged");
+    let info = next(&mut socket, &["info"]);
+    assert_eq!(info["ply"], 0);
+    assert_eq!(info["analysis"], true);
+    send(&mut socket, json!({"type": "stop"}));
+    let stopped = state_where(&mut socket, |s| s["searching"] == false);
+    assert_eq!(history(&stopped), ["c3:e5"]);
+}
+
+#[test]
+fn a_review_marks_a_blunder_and_a_line_is_played() {
+    let server = start();
+    let mut socket = connect(&server);
+    next(&mut socket, &["state"]);
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "russian", "fen": "W:We3,a1:Bg5,h8",
+               "moves": ["e3-f4", "g5:e3"]}),
+    );
+    next(&mut socket, &["state"]);
+    send(&mut socket, json!({"type": "review", "depth": 5}));
+    let reviewed = state_where(&mut socket, |s| s["reviewing"] == false);
+    let marks: Vec<&Value> = reviewed["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["mark"])
+        .collect();
+    assert!(
+        marks[0] == "??" || marks[0] == "?",
+        "the man given away is not marked: {reviewed}"
+    );
+    assert!(
+        marks[1].is_null(),
+        "the forced capture is marked: {reviewed}"
+    );
+    // A line from the first position replaces the game's moves from there.
+    send(
+        &mut socket,
+        json!({"type": "line", "ply": 0, "moves": ["e3-d4", "g5-f4"]}),
+    );
+    let played = next(&mut socket, &["state", "error"]);
+    assert_eq!(history(&played), ["e3-d4", "g5-f4"], "{played}");
+    send(
+        &mut socket,
+        json!({"type": "line", "ply": 1, "moves": ["h8-g7", "no-such"]}),
+    );
+    let refused = next(&mut socket, &["state", "error"]);
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(history(&state(&mut socket)), ["e3-d4", "g5-f4"]);
+}
+
+#[test]
+fn pasted_fens_tower_fens_and_ugolki_houses() {
+    let server = start();
+    let mut socket = connect(&server);
+    next(&mut socket, &["state"]);
+    send(
+        &mut socket,
+        json!({"type": "fen", "fen": "[FEN \"W:Wc3:Bd6\"]"}),
+    );
+    let tag = next(&mut socket, &["state", "error"]);
+    assert!(
+        tag["fen"].as_str().unwrap().starts_with("W:Wc3:Bd6"),
+        "{tag}"
+    );
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "bashni", "fen": "W:Wc3,Kd4:Bf6"}),
+    );
+    let towers = next(&mut socket, &["state", "error"]);
+    assert!(
+        towers["fen"].as_str().unwrap().starts_with("W:c3w,d4W,f6b"),
+        "{towers}"
+    );
+    send(
+        &mut socket,
+        json!({"type": "new", "variant": "ugolki", "options": {"UgolkiHouse": "3x4"}}),
+    );
+    let ugolki = next(&mut socket, &["state", "error"]);
+    assert!(
+        ugolki["title"].as_str().unwrap().contains("3x4"),
+        "{ugolki}"
+    );
+    let cells = ugolki["board"]["cells"].as_array().unwrap();
+    let house = |side: &str| cells.iter().filter(|c| c["house"] == side).count();
+    assert_eq!((house("white"), house("black")), (12, 12));
+    assert!(
+        ugolki["notes"][1]["text"]
+            .as_str()
+            .unwrap()
+            .contains("move 40"),
+        "{ugolki}"
+    );
 }
