@@ -2,15 +2,14 @@
 //! against a plain depth-limited search, for internal consistency, against known theory, for
 //! refused files, and through the real binary's protocol.
 
+use super::egdb_games::{self, minimax, positions, quiet};
 use damka_engine::egdb::generate::{generate, generate_only};
-use damka_engine::egdb::{Egdb, EgdbRules, Entry, Layout, Material, RPos, Value};
+use damka_engine::egdb::{Egdb, EgdbRules, Material, RPos, Value};
 use damka_engine::search::{self, Control, Databases, Limits, SearchConfig, Silent};
 use damka_engine::tt::Tt;
 use damka_rules::board::{Dark8, Diagonal};
 use damka_rules::draw::DrawRules;
 use damka_rules::game::{Game, GameResult, Record};
-use damka_rules::games::draughts::movegen::gen_moves;
-use damka_rules::games::draughts::moves::MoveList;
 use damka_rules::games::draughts::notation::parse_fen;
 use damka_rules::games::draughts::{Draughts, Russian};
 use damka_rules::types::Side;
@@ -42,48 +41,6 @@ fn open(pieces: u32) -> Egdb<Russian> {
     Egdb::<Russian>::open(databases(), pieces).expect("databases")
 }
 
-/// Every position of split `m` with White to move, and the same placements with Black to move.
-fn positions(m: Material) -> Vec<RPos> {
-    let layout = Layout::of_game::<Russian>();
-    let mut out = Vec::new();
-    for i in 0..layout.size(m) {
-        if let Some(p) = layout.from_index(m, i) {
-            for side in [Side::White, Side::Black] {
-                if let Some(pos) = layout.position(p, side) {
-                    out.push(pos);
-                }
-            }
-        }
-    }
-    out
-}
-
-fn is_zeroing(pos: &RPos, mv: damka_rules::games::draughts::moves::Move) -> bool {
-    mv.is_capture() || !pos.all_kings().contains(mv.from())
-}
-
-/// Plain negamax to `depth` with the game's own moves and no counters: `Some(true)` if the
-/// side to move wins by force within the depth, `Some(false)` if it loses, `None` if unknown.
-fn minimax(pos: &RPos, depth: u32) -> Option<bool> {
-    let mut list = MoveList::new();
-    gen_moves(pos, &mut list);
-    if list.is_empty() {
-        return Some(false);
-    }
-    if depth == 0 {
-        return None;
-    }
-    let mut all_lose = true;
-    for &mv in list.iter() {
-        match minimax(&pos.after(mv), depth - 1) {
-            Some(false) => return Some(true),
-            Some(true) => {}
-            None => all_lose = false,
-        }
-    }
-    all_lose.then_some(false)
-}
-
 fn splits(max: u32) -> Vec<Material> {
     (2..=max).flat_map(Material::all_with).collect()
 }
@@ -101,7 +58,7 @@ fn values_agree_with_a_plain_search() {
     let mut checked = 0;
     let mut conclusive = 0;
     let mut all: Vec<RPos> = splits(3).into_iter().flat_map(positions).collect();
-    all.extend(positions(Material {
+    all.extend(positions::<Russian>(Material {
         wm: 0,
         wk: 2,
         bm: 0,
@@ -122,68 +79,7 @@ fn values_agree_with_a_plain_search() {
 
 #[test]
 fn values_and_distances_are_consistent() {
-    let egdb = open(4);
-    let mut list = MoveList::new();
-    let mut materials = splits(3);
-    materials.extend(
-        splits(4)
-            .into_iter()
-            .filter(|m| m.men() == 0 && m.pieces() == 4),
-    );
-    let mut count = 0;
-    for m in materials {
-        for pos in positions(m) {
-            let entry = egdb.probe(&pos).expect("stored");
-            gen_moves(&pos, &mut list);
-            let children: Vec<(bool, Entry)> = list
-                .iter()
-                .map(|&mv| {
-                    (
-                        is_zeroing(&pos, mv),
-                        egdb.probe(&pos.after(mv)).expect("child"),
-                    )
-                })
-                .collect();
-            let cost = |(z, e): &(bool, Entry)| if *z { 1 } else { 1 + u32::from(e.distance) };
-            let fen = R::fen(&pos);
-            match entry.value {
-                Value::Win => {
-                    let best = children
-                        .iter()
-                        .filter(|c| c.1.value == Value::Loss)
-                        .map(cost)
-                        .min();
-                    assert_eq!(best, Some(u32::from(entry.distance)), "win {fen}");
-                }
-                Value::Loss => {
-                    assert!(
-                        children.iter().all(|c| c.1.value == Value::Win),
-                        "loss {fen}"
-                    );
-                    let worst = children.iter().map(cost).max().unwrap_or(0);
-                    assert_eq!(worst, u32::from(entry.distance), "loss {fen}");
-                }
-                Value::Draw => {
-                    assert!(
-                        children.iter().all(|c| c.1.value != Value::Loss),
-                        "draw {fen}"
-                    );
-                    assert!(
-                        children.iter().any(|c| c.1.value == Value::Draw),
-                        "draw {fen}"
-                    );
-                }
-            }
-            count += 1;
-        }
-    }
-    assert!(count > 100_000);
-}
-
-fn quiet(pos: &RPos) -> bool {
-    let mut list = MoveList::new();
-    gen_moves(pos, &mut list);
-    !list.is_empty() && !list[0].is_capture()
+    egdb_games::values_and_distances_are_consistent(&open(4));
 }
 
 #[test]
@@ -198,7 +94,7 @@ fn three_kings_against_one_is_won_unless_the_lone_king_holds_the_main_road() {
     };
     let (mut held, mut held_wins, mut road_black, mut road_black_draws) = (0, 0, 0, 0);
     let mut max = 0;
-    for pos in positions(m) {
+    for pos in positions::<Russian>(m) {
         let entry = egdb.probe(&pos).expect("stored");
         if entry.value == Value::Win {
             max = max.max(entry.distance);
@@ -256,7 +152,7 @@ fn one_king_against_one_and_two_kings_against_one_are_drawn_in_general() {
         ),
     ] {
         let (mut n, mut draws) = (0u32, 0u32);
-        for pos in positions(m) {
+        for pos in positions::<Russian>(m) {
             if !quiet(&pos) || !quiet(&pos.with_side_to_move(pos.side_to_move().opponent())) {
                 continue;
             }
@@ -447,7 +343,7 @@ fn won_endings_are_converted_within_the_counters() {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let (mut played, mut won) = (0, 0);
     for (m, wanted) in splits {
-        let all = positions(m);
+        let all = positions::<Russian>(m);
         let mut taken = 0;
         while taken < wanted {
             seed ^= seed << 13;

@@ -50,7 +50,7 @@ fn open<R: EgdbRules>() -> Egdb<R> {
 }
 
 /// The splits generated: every split up to 3 pieces and the kings-only ones of 4.
-fn generated() -> Vec<Material> {
+pub(crate) fn generated() -> Vec<Material> {
     (2..=4)
         .flat_map(Material::all_with)
         .filter(|m| m.pieces() <= 3 || m.men() == 0)
@@ -58,7 +58,7 @@ fn generated() -> Vec<Material> {
 }
 
 /// Every position of split `m`, with White and with Black to move.
-fn positions<R: EgdbRules>(m: Material) -> Vec<Position<R>> {
+pub(crate) fn positions<R: EgdbRules>(m: Material) -> Vec<Position<R>> {
     let layout = Layout::of_game::<R>();
     let mut out = Vec::new();
     for i in 0..layout.size(m) {
@@ -83,7 +83,7 @@ fn is_zeroing<R: EgdbRules>(pos: &Position<R>, mv: Move) -> bool {
 
 /// Plain negamax to `depth` under the game's own rules and no counters: `Some(true)` if the
 /// side to move wins by force within the depth, `Some(false)` if it loses, `None` if unknown.
-fn minimax<R: EgdbRules>(pos: &Position<R>, depth: u32) -> Option<bool> {
+pub(crate) fn minimax<R: EgdbRules>(pos: &Position<R>, depth: u32) -> Option<bool> {
     let list = moves(pos);
     if list.is_empty() {
         return Some(R::NO_MOVE_WINS);
@@ -136,10 +136,10 @@ fn values_agree_with_a_plain_search<R: EgdbRules>(depth: u32) {
     assert!(four > 500, "{}: {four} positions of 4 pieces", R::NAME);
 }
 
-/// Every stored value is the best of its moves' values, and every distance the winner's
-/// fastest (the loser's slowest) way to the next capture or man move.
-fn values_and_distances_are_consistent<R: EgdbRules>() {
-    let egdb = open::<R>();
+/// Every stored value in `egdb` is the best of its moves' values, and every distance the
+/// winner's fastest (the loser's slowest) way to the next capture or man move, over every
+/// position of the [`generated`] splits.
+pub(crate) fn values_and_distances_are_consistent<R: EgdbRules>(egdb: &Egdb<R>) {
     let mut count = 0;
     for m in generated() {
         for pos in positions::<R>(m) {
@@ -205,17 +205,17 @@ fn giveaway_values_agree_with_a_plain_search() {
 
 #[test]
 fn brazilian_values_and_distances_are_consistent() {
-    values_and_distances_are_consistent::<Brazilian>();
+    values_and_distances_are_consistent(&open::<Brazilian>());
 }
 
 #[test]
 fn international_values_and_distances_are_consistent() {
-    values_and_distances_are_consistent::<International>();
+    values_and_distances_are_consistent(&open::<International>());
 }
 
 #[test]
 fn giveaway_values_and_distances_are_consistent() {
-    values_and_distances_are_consistent::<Giveaway>();
+    values_and_distances_are_consistent(&open::<Giveaway>());
 }
 
 /// The sets of the games share a directory: the files are named per game, and a Russian set
@@ -232,7 +232,8 @@ fn each_game_names_its_own_files() {
     );
 }
 
-fn quiet<R: EgdbRules>(pos: &Position<R>) -> bool {
+/// True if the side to move has a move and none of them is a capture.
+pub(crate) fn quiet<R: EgdbRules>(pos: &Position<R>) -> bool {
     moves(pos).first().is_some_and(|mv| !mv.is_capture())
 }
 
