@@ -7,10 +7,5 @@
 #   scripts/dev/egdb_dask.sh --variant international --pieces 4 --dir egdb --compare
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-venv=target/dask-venv
-if ! "$venv/bin/python" -c 'import dask.distributed' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'dask[distributed]'
-fi
-cargo build --release --quiet --bin damka
-exec "$venv/bin/python" scripts/dev/egdb_dask.py "$@"
+source scripts/dev/dask_env.sh
+exec "$dask_python" scripts/dev/egdb_dask.py "$@"

@@ -6,10 +6,5 @@
 #   scripts/dev/selfplay_dask.sh --games 400 --workers 2 --out target/sp.txt --compare
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-venv=target/dask-venv
-if ! "$venv/bin/python" -c 'import dask.distributed' 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet 'dask[distributed]'
-fi
-cargo build --release --quiet --bin damka
-exec "$venv/bin/python" scripts/dev/selfplay_dask.py "$@"
+source scripts/dev/dask_env.sh
+exec "$dask_python" scripts/dev/selfplay_dask.py "$@"
