@@ -197,18 +197,6 @@ pub fn read<R: EgdbRules>(dir: &Path, m: Material) -> Result<(Vec<u8>, u8), File
     decode_file(&Layout::of_game::<R>(), m, &bytes)
 }
 
-/// The largest distance in the header of game `R`'s file of split `m` in `dir`, read without
-/// the rest of the file (which is checked only when it is loaded).
-pub fn read_max_distance<R: EgdbRules>(dir: &Path, m: Material) -> Result<u8, FileError> {
-    use std::io::Read;
-    let mut header = [0u8; HEADER];
-    std::fs::File::open(dir.join(R::file_name(m)))?.read_exact(&mut header)?;
-    if &header[..8] != MAGIC || header[8..12] != [m.wm, m.wk, m.bm, m.bk] {
-        return Err(FileError::Corrupt(format!("not the file of split {m}")));
-    }
-    Ok(header[20].min(MAX_DISTANCE))
-}
-
 /// Writes game `R`'s file of split `m` in `dir` (through a temporary file renamed into place,
 /// so an interrupted write never leaves a file that looks complete).
 pub fn write<R: EgdbRules>(
