@@ -25,6 +25,10 @@ pub struct BenchArgs {
     /// Probe the endgame databases in this directory (the count is then no signature).
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<std::path::PathBuf>,
+    /// Evaluate without the game's network, with the linear terms alone (the count is then no
+    /// signature): the network's cost in nodes a second.
+    #[arg(long)]
+    pub no_network: bool,
 }
 
 /// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
@@ -33,6 +37,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         depth: args.depth,
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
+        network: !args.no_network,
     };
     let egdb = open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb);
     let mut progress = Progress::new("bench: positions", 0);

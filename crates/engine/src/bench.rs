@@ -68,6 +68,8 @@ pub struct BenchConfig {
     pub threads: usize,
     /// Table size in MiB, cleared before each position.
     pub hash_mib: usize,
+    /// Evaluate with the game's network where it has one (the signature has it on).
+    pub network: bool,
 }
 
 impl Default for BenchConfig {
@@ -76,6 +78,7 @@ impl Default for BenchConfig {
             depth: None,
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
+            network: true,
         }
     }
 }
@@ -115,9 +118,11 @@ fn run_for<G: Game>(
         depth,
         threads,
         hash_mib,
+        network,
     } = bench;
     let config = SearchConfig {
         threads: threads.max(1),
+        network,
         egdb,
         ..SearchConfig::for_game::<G>()
     };

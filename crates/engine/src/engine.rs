@@ -88,6 +88,7 @@ impl Engine {
             multipv: self.options.multipv,
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
             weights: with_game!(game.variant(), G => G::weights()),
+            network: self.options.network,
             egdb: self.egdb.clone(),
         }
     }

@@ -24,6 +24,8 @@ pub struct Options {
     pub multipv: usize,
     /// Milliseconds kept back on every move (`Move Overhead`).
     pub move_overhead_ms: u64,
+    /// Play the game's trained network where it has one (`Network`).
+    pub network: bool,
     /// The game (`UCI_Variant`).
     pub variant: Variant,
     /// The draw rules (`Draw …`).
@@ -45,6 +47,7 @@ impl Default for Options {
             ponder: false,
             multipv: 0,
             move_overhead_ms: 0,
+            network: false,
             variant: Variant::default(),
             draws: DrawRules::default(),
             setup: Setup::default(),
@@ -272,6 +275,17 @@ fn search_options() -> Vec<EngineOption> {
             slot: Slot::Engine {
                 get: |o| o.move_overhead_ms.to_string(),
                 set: |o, v| o.move_overhead_ms = number(v) as u64,
+            },
+        },
+        EngineOption {
+            name: "Network",
+            kind: OptionKind::Check { default: true },
+            doc: "evaluate with the game's trained network where it has one; off: the linear terms alone",
+            on_change: OnChange::Nothing,
+            hub: HubName::Derived,
+            slot: Slot::Engine {
+                get: |o| o.network.to_string(),
+                set: |o, v| o.network = v == "true",
             },
         },
         EngineOption {

@@ -11,7 +11,8 @@
 //!   move records and FEN pieces every game's notation uses; [`draw`]: draw reasons, the draw
 //!   options a game declares and the switches in force; [`option`]: how a game declares its own
 //!   options (Ugolki's house) and the values they are given; [`eval`]: the evaluation weights
-//!   and terms.
+//!   and terms; [`network`]: the learned evaluation term, its inputs, file and first layer
+//!   carried from move to move.
 //! * **The game abstraction.** [`game`]: the [`Game`](game::Game) trait every game implements
 //!   and the [`Record`](game::Record) of a game in progress with its repetitions and result;
 //!   [`perft`]: counting the move tree of any game; [`proof`]: plain minimax proofs of forced
@@ -28,7 +29,6 @@
 #![forbid(unsafe_code)]
 #![warn(clippy::print_stdout)]
 
-pub mod accumulator;
 pub mod board;
 pub mod checksum;
 pub mod draw;
@@ -36,6 +36,7 @@ pub mod eval;
 pub mod game;
 pub mod games;
 pub mod moves;
+pub mod network;
 pub mod notation;
 pub mod option;
 pub mod pdn;

@@ -5,11 +5,11 @@
 
 use super::config::SearchConfig;
 use super::databases::{Databases, EndgameDatabase};
+use super::evaluation::Evaluator;
 use super::ordering::{MAX_PLY, Ordering, pick_next, sort_if_long};
 use super::shared::Shared;
 use crate::tt::{Bound, Entry, MoveHint, Tt};
 use damka_rules::draw::{DrawRules, REPETITION};
-use damka_rules::eval::Weights;
 use damka_rules::game::{Game, GameMove, GameResult};
 use damka_rules::moves::MoveList;
 use damka_rules::score::Score;
@@ -63,7 +63,8 @@ pub struct Worker<'a, G: Game> {
     pub id: usize,
     shared: &'a Shared<'a>,
     tt: &'a Tt,
-    weights: Weights,
+    /// The static evaluation, with the network's sums along the path.
+    eval: Evaluator<G>,
     draws: DrawRules,
     /// Threefold repetition is in force (read once from `draws`).
     repetition: bool,
@@ -126,7 +127,7 @@ impl<'a, G: Game> Worker<'a, G> {
             id,
             shared,
             tt,
-            weights: config.weights,
+            eval: Evaluator::new(config.weights, config.network, &position, MAX_PLY + 1),
             draws,
             repetition: draws.is_on(&REPETITION),
             egdb: config.egdb.as_ref().and_then(Databases::for_game::<G>),
@@ -384,6 +385,7 @@ impl<'a, G: Game> Worker<'a, G> {
         ply: usize,
     ) -> Score {
         let (pos, counters) = (&node.pos, node.counters);
+        self.eval.enter(ply, pos);
         self.pv[ply].clear();
         // A repetition is a draw also on the horizon, before the capture resolution.
         if self.is_repetition(node.rep_start) {
@@ -597,7 +599,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if ply >= MAX_PLY {
-            return G::evaluate(pos, &self.weights);
+            return self.eval.evaluate(ply, pos);
         }
         if self.should_stop() {
             return Score::DRAW;
@@ -618,7 +620,7 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 return score;
             }
-            return G::evaluate(pos, &self.weights);
+            return self.eval.evaluate(ply, pos);
         }
         if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
             return Self::result_score(result, G::side_to_move(pos), ply);
@@ -636,7 +638,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     return Self::no_move_score(ply);
                 }
             }
-            best = G::evaluate(pos, &self.weights);
+            best = self.eval.evaluate(ply, pos);
             if best >= beta {
                 self.lists[ply] = list;
                 return best;
@@ -647,6 +649,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mv = list[index];
             let child = G::play(pos, mv);
             let child_counters = G::counters_after(&counters, pos, mv, &child);
+            self.eval.enter(ply + 1, &child);
             let score = -self.quiescence(&child, child_counters, -beta, -alpha, ply + 1);
             if self.aborted {
                 break;

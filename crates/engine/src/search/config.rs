@@ -17,6 +17,9 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Evaluation weights.
     pub weights: Weights,
+    /// Play the game's trained network where it has one (`Network`); off, the evaluation is
+    /// the linear terms alone.
+    pub network: bool,
     /// Endgame databases to probe, if loaded (used when they are the searched game's).
     pub egdb: Option<Databases>,
 }
@@ -34,6 +37,7 @@ impl SearchConfig {
             multipv: 1,
             move_overhead: Duration::from_millis(20),
             weights: G::weights(),
+            network: true,
             egdb: None,
         }
     }

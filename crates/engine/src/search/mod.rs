@@ -13,6 +13,7 @@ mod busy;
 mod config;
 mod control;
 mod databases;
+mod evaluation;
 mod ordering;
 mod shared;
 mod time;

@@ -113,7 +113,7 @@ fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
 /// The model's win chance for White, with the network's hidden sums.
 #[inline]
 fn predict(row: &Row, network: &Network, k: f64) -> (f64, [f32; HIDDEN]) {
-    let sums = network.accumulate(row.inputs.as_slice());
+    let sums = network.accumulate(row.inputs.numbers());
     let net = network.output(&sums) * OUTPUT_UNIT * row.sign;
     let e = (row.linear + net) as f64 * row.scale as f64;
     (sigmoid(k, e), sums)
@@ -222,7 +222,7 @@ fn starting_network(seed: u64) -> Network {
         state ^= state << 17;
         (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
     };
-    let mut network = Network::zero();
+    let mut network = Network::zero(INPUTS);
     for row in network.input_weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = 0.2 * uniform());
     }
@@ -249,7 +249,7 @@ pub fn train<R: Rules<Board = Dark8>>(
     if train_rows.is_empty() || valid_rows.is_empty() {
         return Err("too few readable positions to train on".to_string());
     }
-    let zero = Network::zero();
+    let zero = Network::zero(INPUTS);
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
     set_targets(&mut train_rows, k, config.score_share);
     set_targets(&mut valid_rows, k, config.score_share);
@@ -298,8 +298,10 @@ pub fn train<R: Rules<Board = Dark8>>(
 mod tests {
     use super::*;
     use damka_rules::games::draughts::Russian;
+    use damka_rules::games::draughts::eval::network::{MAX_PIECES, PieceSquares};
     use damka_rules::games::draughts::eval::russian_weights;
     use damka_rules::games::draughts::notation::parse_fen;
+    use damka_rules::network::Quantised;
 
     #[test]
     fn a_winning_configuration_is_learned() {
@@ -316,6 +318,8 @@ mod tests {
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
         let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
         let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
-        assert!(trained.network.score(&a1) > trained.network.score(&c1) + 50);
+        let played = Quantised::new(&trained.network, MAX_PIECES);
+        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
+        assert!(score(&a1) > score(&c1) + 50);
     }
 }

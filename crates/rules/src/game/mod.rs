@@ -21,6 +21,7 @@ use crate::board::Geometry;
 use crate::draw::{DrawOption, DrawReason, DrawRules, Remaining};
 use crate::eval::{FEATURES, Term, WeightGroup, Weights};
 use crate::moves::MoveList;
+use crate::network::{NetworkInputs, Quantised};
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
 use crate::option::{GameOption, Setup};
 use crate::score::Score;
@@ -114,6 +115,8 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 
     /// A position: the board and the side to move, with its hash key.
     type Position: Copy + Eq + Send + Sync + fmt::Debug;
+    /// What a network sees of a position: the game's inputs.
+    type Inputs: NetworkInputs<Position = Self::Position>;
     /// A move as the rules identify it.
     type Move: GameMove;
     /// The endgame draw counters that run alongside a game.
@@ -225,8 +228,22 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
 
     /// The default evaluation weights.
     fn weights() -> Weights;
-    /// The evaluation of `pos` for the side to move.
+    /// The evaluation of `pos` for the side to move: [`Game::evaluate_with`] given the term of
+    /// [`Game::network`] made from scratch.
     fn evaluate(pos: &Self::Position, weights: &Weights) -> Score;
+    /// The game's trained network, if it plays one (none by default). The search carries its
+    /// first layer from move to move ([`crate::network::Accumulator`]) and hands its term to
+    /// [`Game::evaluate_with`].
+    fn network() -> Option<&'static Quantised> {
+        None
+    }
+    /// The evaluation of `pos` for the side to move given `network`, the term of
+    /// [`Game::network`] for the side to move; with 0 it is the evaluation without the network.
+    /// A game without a network ignores the term.
+    fn evaluate_with(pos: &Self::Position, weights: &Weights, network: i32) -> Score {
+        let _ = network;
+        Self::evaluate(pos, weights)
+    }
     /// White's features minus Black's, and the draw scale in sixteenths (for tuning).
     fn features(pos: &Self::Position) -> ([i32; FEATURES], i32);
     /// The evaluation term by term, and the draw scale in sixteenths (for display).

@@ -6,6 +6,7 @@ mod common;
 mod cross_check;
 mod data_rules;
 mod fuk;
+mod network;
 mod perft;
 mod positions;
 mod record;

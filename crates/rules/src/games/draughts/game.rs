@@ -89,6 +89,7 @@ impl<R: Rules> Game for Draughts<R> {
     type Board = R::Board;
 
     type Position = Position<R>;
+    type Inputs = eval::network::PieceSquares<R>;
     type Move = Move;
     type Counters = Counters;
 
@@ -242,6 +243,16 @@ impl<R: Rules> Game for Draughts<R> {
     #[inline]
     fn evaluate(pos: &Position<R>, weights: &Weights) -> Score {
         eval::evaluate(pos, weights)
+    }
+
+    #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        R::network()
+    }
+
+    #[inline]
+    fn evaluate_with(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
+        eval::evaluate_with(pos, weights, network)
     }
 
     fn features(pos: &Position<R>) -> ([i32; FEATURES], i32) {

@@ -77,7 +77,7 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     }
 
     /// The game's trained network, if it has one (see [`eval::network`]).
-    fn network() -> Option<&'static eval::network::Network> {
+    fn network() -> Option<&'static crate::network::Quantised> {
         None
     }
 

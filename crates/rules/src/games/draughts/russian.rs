@@ -35,7 +35,7 @@ impl Rules for Russian {
     }
 
     #[inline]
-    fn network() -> Option<&'static super::eval::network::Network> {
+    fn network() -> Option<&'static crate::network::Quantised> {
         Some(&super::eval::network::RUSSIAN)
     }
 }

@@ -109,6 +109,7 @@ impl Game for Fuk {
 
     type Board = Dark8;
     type Position = FukPosition;
+    type Inputs = super::FukInputs;
     type Move = FukMove;
     type Counters = Counters;
 

@@ -23,9 +23,11 @@ pub use game::Fuk;
 
 use crate::board::Geometry;
 use crate::games::draughts::Russian;
+use crate::games::draughts::eval::network::PieceSquares;
 use crate::games::draughts::movegen::{capturers, for_each_quiet};
 use crate::games::draughts::moves::Move;
 use crate::games::draughts::position::Position;
+use crate::network::NetworkInputs;
 use crate::types::{Bitboard, Side, Square};
 use crate::zobrist;
 
@@ -240,4 +242,29 @@ fn follows_a_quiet_move(board: &Board, huffable: Bitboard) -> bool {
         }
     }
     false
+}
+
+/// What a network sees of a Fuk position: its board's men and kings, as in Russian
+/// ([`PieceSquares`]); which pieces may be huffed is left out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FukInputs;
+
+impl NetworkInputs for FukInputs {
+    type Position = FukPosition;
+    const INPUTS: usize = PieceSquares::<Russian>::INPUTS;
+
+    #[inline]
+    fn inputs(pos: &FukPosition, perspective: Side, on: &mut impl FnMut(usize)) {
+        PieceSquares::<Russian>::inputs(pos.board(), perspective, on);
+    }
+
+    #[inline]
+    fn changes(
+        before: &FukPosition,
+        after: &FukPosition,
+        perspective: Side,
+        change: &mut impl FnMut(usize, bool),
+    ) {
+        PieceSquares::<Russian>::changes(before.board(), after.board(), perspective, change);
+    }
 }

@@ -29,6 +29,7 @@ impl<R: TowerRules> Game for Towers<R> {
 
     type Board = R::Board;
     type Position = Position;
+    type Inputs = super::inputs::TowerSquares<R>;
     type Move = Move;
     type Counters = Counters;
 

@@ -20,6 +20,7 @@
 pub mod draw;
 pub mod eval;
 mod game;
+pub mod inputs;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

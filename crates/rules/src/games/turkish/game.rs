@@ -28,6 +28,7 @@ impl Game for Turkish {
 
     type Board = Full8;
     type Position = Position;
+    type Inputs = super::inputs::PieceSquares;
     type Move = Move;
     type Counters = Counters;
 

@@ -16,6 +16,7 @@
 pub mod draw;
 pub mod eval;
 mod game;
+pub mod inputs;
 pub mod movegen;
 pub mod notation;
 pub mod position;

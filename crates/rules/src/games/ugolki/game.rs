@@ -55,6 +55,7 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
 
     type Board = Full8;
     type Position = Position;
+    type Inputs = super::inputs::ManSquares;
     type Move = Move;
     type Counters = Counters;
 

@@ -18,6 +18,7 @@
 pub mod eval;
 mod game;
 pub mod house;
+pub mod inputs;
 pub mod movegen;
 pub mod notation;
 pub mod position;

@@ -245,11 +245,25 @@ pub fn international_weights() -> Weights {
     Weights(w)
 }
 
-/// The evaluation of `pos` for the side to move.
+/// The evaluation of `pos` for the side to move, with the network's term made from scratch.
 pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
+    let network = match R::network() {
+        Some(network) if weights.0[network::NETWORK_SCALE] != 0 => {
+            network.score::<network::PieceSquares<R>>(pos, pos.side_to_move())
+        }
+        _ => 0,
+    };
+    evaluate_with(pos, weights, network)
+}
+
+/// The evaluation of `pos` for the side to move, given the network's term for the side to
+/// move (`network`, in hundredths of a man, scaled here by [`network::NETWORK_SCALE`]).
+#[inline]
+pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let white = white + pattern_term(pos, weights) + network_term(pos, weights);
+    let network = for_white(network * weights.0[network::NETWORK_SCALE] / 100, pos);
+    let white = white + pattern_term(pos, weights) + network;
     // The known drawn endings are drawn by the rules of the games that lose when blocked.
     let scaled = if R::NO_MOVE_WINS {
         white
@@ -278,7 +292,21 @@ pub fn network_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
     if scale == 0 {
         return 0;
     }
-    R::network().map_or(0, |network| network.score_for_white(pos) * scale / 100)
+    R::network().map_or(0, |network| {
+        for_white(
+            network.score::<network::PieceSquares<R>>(pos, pos.side_to_move()) * scale / 100,
+            pos,
+        )
+    })
+}
+
+/// A term for the side to move of `pos` as White's.
+#[inline]
+fn for_white<R: Rules>(term: i32, pos: &Position<R>) -> i32 {
+    match pos.side_to_move() {
+        Side::White => term,
+        Side::Black => -term,
+    }
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.

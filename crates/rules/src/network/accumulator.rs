@@ -1,4 +1,4 @@
-//! An incrementally updated first layer for a game's network, written once for every game.
+//! The first layer of a game's network in integers, and its sums carried from move to move.
 //!
 //! A network's first layer is a sum of weight rows, one row for each input that is on. A move
 //! turns few inputs off and on (the piece it moves, the pieces it captures, a crowning), so
@@ -16,27 +16,56 @@
 //! * [`Accumulator`] holds the sums from both sides' points of view (White's and Black's), so
 //!   the evaluation picks the side to move's without knowing who moved.
 
+use super::HIDDEN;
 use crate::types::Side;
 
-/// Hidden units of a first layer.
-pub const HIDDEN: usize = 64;
+/// The most inputs a game may declare: the default [`NetworkInputs::changes`] keeps a set of
+/// this many bits.
+pub const MAX_INPUTS: usize = 1024;
 
-/// What a game's position tells a network: its inputs seen from either side.
+/// What a game's position tells a network: its inputs seen from either side. A game declares
+/// them with a type (usually zero-sized) implementing this trait for its position.
 ///
 /// Guarantee the implementor gives: for every position `a` and position `b` reached from it
 /// by one move, starting from the inputs of `a` seen from `perspective`, turning off every
 /// input [`NetworkInputs::changes`] reports with `false` and on every input it reports with
 /// `true` gives exactly the inputs of `b` seen from `perspective`. Every input number is below
-/// [`NetworkInputs::INPUTS`], and an input is reported at most once per position.
+/// [`NetworkInputs::INPUTS`] (at most [`MAX_INPUTS`]), and an input is reported at most once
+/// per position.
 pub trait NetworkInputs {
+    /// The position the inputs are read from.
+    type Position;
     /// How many inputs the network has.
     const INPUTS: usize;
-    /// Calls `on` with every input that is on in this position, seen from `perspective`.
-    fn inputs(&self, perspective: Side, on: &mut impl FnMut(usize));
-    /// Calls `change(input, false)` for every input that is on here and off in `after`, and
-    /// `change(input, true)` for every input that is off here and on in `after`, seen from
-    /// `perspective`.
-    fn changes(&self, after: &Self, perspective: Side, change: &mut impl FnMut(usize, bool));
+    /// Calls `on` with every input that is on in `pos`, seen from `perspective`.
+    fn inputs(pos: &Self::Position, perspective: Side, on: &mut impl FnMut(usize));
+    /// Calls `change(input, false)` for every input that is on in `before` and off in `after`,
+    /// and `change(input, true)` for every input that is off in `before` and on in `after`,
+    /// seen from `perspective`. The default compares the two positions' input sets; a game
+    /// whose inputs follow its bitboards does it faster from their difference.
+    fn changes(
+        before: &Self::Position,
+        after: &Self::Position,
+        perspective: Side,
+        change: &mut impl FnMut(usize, bool),
+    ) {
+        let mut old = [0u64; MAX_INPUTS / 64];
+        Self::inputs(before, perspective, &mut |input| {
+            old[input / 64] |= 1 << (input % 64)
+        });
+        let mut new = [0u64; MAX_INPUTS / 64];
+        Self::inputs(after, perspective, &mut |input| {
+            new[input / 64] |= 1 << (input % 64)
+        });
+        for (word, (&old, &new)) in old.iter().zip(&new).enumerate() {
+            let mut moved = old ^ new;
+            while moved != 0 {
+                let bit = moved.trailing_zeros() as usize;
+                moved &= moved - 1;
+                change(word * 64 + bit, new >> bit & 1 == 1);
+            }
+        }
+    }
 }
 
 /// A first layer in integers: per input a row of [`HIDDEN`] weights, and the biases, each the
@@ -54,8 +83,8 @@ pub struct FirstLayer {
 impl FirstLayer {
     /// The first layer of float `rows` and `biases` for positions with at most `max_on`
     /// inputs on at once. The shift is the largest (at most 30) for which no sum of the biases
-    /// and `max_on` rows can leave `i32`, so sums never overflow; with the Russian network it
-    /// is 26, and each weight is within 2^-27 (about 7·10⁻⁹) of its float.
+    /// and `max_on` rows can leave `i32`, so sums never overflow (for weights of size about 1 and
+    /// two dozen pieces it is 26: each weight within 2^-27, about 7·10⁻⁹, of its float).
     pub fn quantise(rows: &[[f32; HIDDEN]], biases: &[f32; HIDDEN], max_on: usize) -> FirstLayer {
         // The largest sum any unit can reach: its bias and its `max_on` largest weights.
         let mut bound = 0.0f64;
@@ -81,9 +110,11 @@ impl FirstLayer {
 
     /// The sums of `pos` seen from `perspective`, made from scratch: the biases plus the rows
     /// of the inputs that are on.
-    pub fn sums<P: NetworkInputs>(&self, pos: &P, perspective: Side) -> [i32; HIDDEN] {
+    pub fn sums<I: NetworkInputs>(&self, pos: &I::Position, perspective: Side) -> [i32; HIDDEN] {
         let mut sums = self.biases;
-        pos.inputs(perspective, &mut |input| add(&mut sums, &self.rows[input]));
+        I::inputs(pos, perspective, &mut |input| {
+            add(&mut sums, &self.rows[input])
+        });
         sums
     }
 
@@ -122,32 +153,76 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// The sums of `pos` from scratch.
-    pub fn new<P: NetworkInputs>(layer: &FirstLayer, pos: &P) -> Accumulator {
+    pub fn new<I: NetworkInputs>(layer: &FirstLayer, pos: &I::Position) -> Accumulator {
         Accumulator {
-            sums: [layer.sums(pos, Side::White), layer.sums(pos, Side::Black)],
+            sums: [
+                layer.sums::<I>(pos, Side::White),
+                layer.sums::<I>(pos, Side::Black),
+            ],
         }
     }
 
     /// The sums of `after`, reached from `before` (whose sums these are) by one move: the rows
     /// of the inputs the move turns off taken away, those it turns on added.
     #[inline]
-    pub fn after<P: NetworkInputs>(
+    pub fn after<I: NetworkInputs>(
         &self,
         layer: &FirstLayer,
-        before: &P,
-        after: &P,
+        before: &I::Position,
+        after: &I::Position,
     ) -> Accumulator {
         let mut next = *self;
-        for (perspective, sums) in [Side::White, Side::Black].into_iter().zip(&mut next.sums) {
-            before.changes(after, perspective, &mut |input, on| {
-                if on {
-                    add(sums, &layer.rows[input]);
-                } else {
-                    subtract(sums, &layer.rows[input]);
-                }
-            });
-        }
+        next.update::<I>(layer, before, after);
         next
+    }
+
+    /// [`Accumulator::after`] in place: these sums, of `before`, become those of `after`.
+    #[inline]
+    pub fn update<I: NetworkInputs>(
+        &mut self,
+        layer: &FirstLayer,
+        before: &I::Position,
+        after: &I::Position,
+    ) {
+        let parent = *self;
+        for perspective in [Side::White, Side::Black] {
+            self.update_view::<I>(&parent, layer, before, after, perspective);
+        }
+    }
+
+    /// Sets the sums seen from `perspective` to those of `after`, from `parent`'s sums of
+    /// `before`, a position one move earlier; the other point of view is left as it is. A
+    /// search that evaluates only for the side to move updates only its view.
+    #[inline]
+    pub fn update_view<I: NetworkInputs>(
+        &mut self,
+        parent: &Accumulator,
+        layer: &FirstLayer,
+        before: &I::Position,
+        after: &I::Position,
+        perspective: Side,
+    ) {
+        let view = perspective.index() & 1;
+        let sums = &mut self.sums[view];
+        *sums = parent.sums[view];
+        I::changes(before, after, perspective, &mut |input, on| {
+            if on {
+                add(sums, &layer.rows[input]);
+            } else {
+                subtract(sums, &layer.rows[input]);
+            }
+        });
+    }
+
+    /// Sets the sums seen from `perspective` to those of `pos`, made from scratch.
+    #[inline]
+    pub fn refresh_view<I: NetworkInputs>(
+        &mut self,
+        layer: &FirstLayer,
+        pos: &I::Position,
+        perspective: Side,
+    ) {
+        self.sums[perspective.index() & 1] = layer.sums::<I>(pos, perspective);
     }
 
     /// The sums seen from `perspective` (the side to move's, for the evaluation).

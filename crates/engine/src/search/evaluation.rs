@@ -1,0 +1,162 @@
+//! The static evaluation as one search thread asks for it: the game's evaluation with its
+//! network's first layer carried along the search's path.
+//!
+//! The search records each position it enters at its ply ([`Evaluator::enter`]). The sums of
+//! the first layer are brought up to date lazily: only when a position is evaluated, from its
+//! nearest ancestor whose sums are known, one move at a time. Nodes cut off before they
+//! evaluate (table hits, repetitions, database hits) cost a copy of the position and nothing
+//! more, and siblings share their parent's sums.
+
+use damka_rules::eval::Weights;
+use damka_rules::game::Game;
+use damka_rules::network::{Accumulator, Quantised};
+use damka_rules::score::Score;
+
+/// One ply of the path: the position there and its first-layer sums, where known.
+#[derive(Clone, Copy)]
+struct Ply<P> {
+    pos: P,
+    sums: Accumulator,
+    /// Per point of view (White's, Black's): `sums` seen from it are the sums of `pos`.
+    fresh: [bool; 2],
+}
+
+/// The evaluation of one search thread.
+///
+/// Guarantee: [`Evaluator::evaluate`] returns exactly `G::evaluate(pos, weights)` when the
+/// network is on, and the evaluation without the network when it is off, provided every
+/// position on the path from the root was recorded at its ply.
+pub struct Evaluator<G: Game> {
+    weights: Weights,
+    /// The game's network, if it has one and it is switched on.
+    network: Option<&'static Quantised>,
+    /// The path, index = ply; unused without a network.
+    path: Vec<Ply<G::Position>>,
+}
+
+impl<G: Game> Evaluator<G> {
+    /// An evaluator for searches from `root` with `weights`, `plies` deep at most, playing the
+    /// game's network if `network` is true.
+    pub fn new(weights: Weights, network: bool, root: &G::Position, plies: usize) -> Self {
+        let network = G::network().filter(|_| network);
+        let path = match network {
+            Some(network) => {
+                let root = Ply {
+                    pos: *root,
+                    sums: Accumulator::new::<G::Inputs>(&network.first, root),
+                    fresh: [true; 2],
+                };
+                vec![root; plies + 1]
+            }
+            None => Vec::new(),
+        };
+        Evaluator {
+            weights,
+            network,
+            path,
+        }
+    }
+
+    /// Records `pos` at `ply` (`ply` ≥ 1): a child of the position recorded at `ply - 1`.
+    #[inline]
+    pub fn enter(&mut self, ply: usize, pos: &G::Position) {
+        if self.network.is_some() {
+            let slot = &mut self.path[ply];
+            slot.pos = *pos;
+            slot.fresh = [false; 2];
+        }
+    }
+
+    /// The evaluation of `pos`, the position recorded at `ply`, for the side to move.
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize, pos: &G::Position) -> Score {
+        let Some(network) = self.network else {
+            return G::evaluate_with(pos, &self.weights, 0);
+        };
+        debug_assert!(
+            self.path[ply].pos == *pos,
+            "evaluated a position not on the path"
+        );
+        // Only the side to move's point of view is needed. The root's sums are always known.
+        let side = G::side_to_move(pos);
+        let view = side.index() & 1;
+        let mut known = ply;
+        while !self.path[known].fresh[view] {
+            known -= 1;
+        }
+        for at in known + 1..=ply {
+            let (before, rest) = self.path.split_at_mut(at);
+            let (parent, slot) = (&before[at - 1], &mut rest[0]);
+            slot.sums.update_view::<G::Inputs>(
+                &parent.sums,
+                &network.first,
+                &parent.pos,
+                &slot.pos,
+                side,
+            );
+            slot.fresh[view] = true;
+        }
+        let term = network.output(self.path[ply].sums.sums(side));
+        G::evaluate_with(pos, &self.weights, term)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damka_rules::games::draughts::{Draughts, Russian};
+    use damka_rules::moves::MoveList;
+
+    /// Walks random paths down and back up the way a search does, evaluating at some plies
+    /// only: every evaluation is the game's evaluation from scratch.
+    #[test]
+    fn lazy_sums_give_the_evaluation_from_scratch() {
+        type G = Draughts<Russian>;
+        let weights = G::weights();
+        let root = G::start();
+        let mut evaluator = Evaluator::<G>::new(weights, true, &root, 64);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut list = MoveList::new();
+        let mut evaluated = 0;
+        for _ in 0..300 {
+            // A path from the root, some of whose plies are evaluated; later paths share
+            // a prefix of earlier ones only through the plies they re-enter.
+            let mut path = vec![root];
+            let depth = 1 + random(40);
+            while path.len() <= depth {
+                let pos = path[path.len() - 1];
+                G::generate(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let next = G::play(&pos, list[random(list.len())]);
+                evaluator.enter(path.len(), &next);
+                path.push(next);
+                if random(3) == 0 {
+                    let ply = path.len() - 1;
+                    assert_eq!(evaluator.evaluate(ply, &next), G::evaluate(&next, &weights));
+                    evaluated += 1;
+                }
+            }
+            assert_eq!(evaluator.evaluate(0, &root), G::evaluate(&root, &weights));
+        }
+        assert!(evaluated > 1000, "{evaluated}");
+    }
+
+    #[test]
+    fn switched_off_the_network_leaves_the_linear_terms() {
+        type G = Draughts<Russian>;
+        let mut weights = G::weights();
+        let pos = G::start();
+        let mut evaluator = Evaluator::<G>::new(weights, false, &pos, 4);
+        let off = evaluator.evaluate(0, &pos);
+        weights.0[damka_rules::games::draughts::eval::network::NETWORK_SCALE] = 0;
+        assert_eq!(off, G::evaluate(&pos, &weights));
+    }
+}

@@ -1,0 +1,251 @@
+//! The learned evaluation every game can play: a small network over the game's own inputs.
+//!
+//! A game declares what its network sees with a type implementing [`NetworkInputs`] for its
+//! position (one input per kind of piece and square, for instance), and ships a trained network file
+//! compiled in. The network has one hidden layer of [`HIDDEN`] rectified units and one output,
+//! a term in hundredths of a man for the side to move that the game adds to its linear
+//! evaluation.
+//!
+//! * [`Network`] holds the weights as floats, as training makes them, and reads and writes the
+//!   checksummed file ([`Network::read`]).
+//! * [`Quantised`] is the network as the engine plays it: the first layer in integers
+//!   ([`FirstLayer`]), so that sums carried move by move in an [`Accumulator`] are exactly the
+//!   sums made from scratch, and the output layer.
+
+pub mod accumulator;
+
+pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs};
+
+use crate::board::Geometry;
+use crate::checksum::fnv1a;
+use crate::types::{Bitboard, Side};
+
+/// Hidden units.
+pub const HIDDEN: usize = 64;
+/// The output's unit: the network's raw output times this is hundredths of a man.
+pub const OUTPUT_UNIT: f32 = 100.0;
+
+/// A network's weights as floats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// Per input, its weights into the hidden units.
+    pub input_weights: Vec<[f32; HIDDEN]>,
+    /// The hidden units' biases.
+    pub hidden_biases: [f32; HIDDEN],
+    /// The hidden units' weights into the output.
+    pub output_weights: [f32; HIDDEN],
+    /// The output's bias.
+    pub output_bias: f32,
+}
+
+/// The first bytes of a network file.
+const MAGIC: &[u8; 8] = b"DAMKANN1";
+
+impl Network {
+    /// A network of `inputs` inputs whose output is always 0.
+    pub fn zero(inputs: usize) -> Network {
+        Network {
+            input_weights: vec![[0.0; HIDDEN]; inputs],
+            hidden_biases: [0.0; HIDDEN],
+            output_weights: [0.0; HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    /// The hidden units' inputs before rectifying: the biases plus the rows of the inputs that
+    /// are on.
+    #[inline]
+    pub fn accumulate(&self, inputs: impl IntoIterator<Item = usize>) -> [f32; HIDDEN] {
+        let mut sums = self.hidden_biases;
+        for input in inputs {
+            let row = &self.input_weights[input];
+            for (sum, weight) in sums.iter_mut().zip(row) {
+                *sum += weight;
+            }
+        }
+        sums
+    }
+
+    /// The raw output for these hidden sums (multiply by [`OUTPUT_UNIT`] for hundredths of a
+    /// man).
+    #[inline]
+    pub fn output(&self, sums: &[f32; HIDDEN]) -> f32 {
+        let hidden: f32 = sums
+            .iter()
+            .zip(&self.output_weights)
+            .map(|(sum, weight)| sum.max(0.0) * weight)
+            .sum();
+        hidden + self.output_bias
+    }
+
+    /// All the weights in file order: input rows, hidden biases, output weights, output bias.
+    fn values(&self) -> impl Iterator<Item = f32> + '_ {
+        self.input_weights
+            .iter()
+            .flatten()
+            .chain(&self.hidden_biases)
+            .chain(&self.output_weights)
+            .chain(std::iter::once(&self.output_bias))
+            .copied()
+    }
+
+    /// Reads a network file of `inputs` inputs: the 8 bytes `DAMKANN1`, the counts of inputs
+    /// and hidden units as little-endian u32, every weight as a little-endian f32 in the order
+    /// input rows, hidden biases, output weights, output bias, then the FNV-1a 64-bit hash of
+    /// all the bytes before it, little-endian. Anything else is refused.
+    pub fn read(bytes: &[u8], inputs: usize) -> Result<Network, String> {
+        let count = inputs * HIDDEN + 2 * HIDDEN + 1;
+        let body_len = MAGIC.len() + 8 + 4 * count;
+        if bytes.len() != body_len + 8 {
+            return Err(format!(
+                "network file has {} bytes, not {}",
+                bytes.len(),
+                body_len + 8
+            ));
+        }
+        let (body, hash) = bytes.split_at(body_len);
+        if hash != fnv1a(body).to_le_bytes() {
+            return Err("network file checksum does not match".to_string());
+        }
+        if &body[..MAGIC.len()] != MAGIC {
+            return Err("not a damka network file".to_string());
+        }
+        let word = |at: usize| [body[at], body[at + 1], body[at + 2], body[at + 3]];
+        let shape = [
+            u32::from_le_bytes(word(MAGIC.len())),
+            u32::from_le_bytes(word(MAGIC.len() + 4)),
+        ];
+        if shape != [inputs as u32, HIDDEN as u32] {
+            return Err(format!(
+                "network file shape {shape:?} is not {inputs} x {HIDDEN}"
+            ));
+        }
+        let mut values = (0..count).map(|i| f32::from_le_bytes(word(MAGIC.len() + 8 + 4 * i)));
+        let mut network = Network::zero(inputs);
+        for row in network.input_weights.iter_mut() {
+            row.iter_mut()
+                .for_each(|w| *w = values.next().unwrap_or(0.0));
+        }
+        for part in [&mut network.hidden_biases, &mut network.output_weights] {
+            part.iter_mut()
+                .for_each(|w| *w = values.next().unwrap_or(0.0));
+        }
+        network.output_bias = values.next().unwrap_or(0.0);
+        if network.values().any(|w| !w.is_finite()) {
+            return Err("network file holds a weight that is not a number".to_string());
+        }
+        Ok(network)
+    }
+
+    /// The file [`Network::read`] reads.
+    pub fn write(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        for count in [self.input_weights.len(), HIDDEN] {
+            bytes.extend_from_slice(&(count as u32).to_le_bytes());
+        }
+        for value in self.values() {
+            bytes.extend_from_slice(&value.to_le_bytes());
+        }
+        let hash = fnv1a(&bytes);
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        bytes
+    }
+}
+
+/// A network as the engine plays it: the first layer in integers, the output layer with the
+/// first layer's scale folded into its weights.
+///
+/// Guarantee: the term depends only on the first-layer sums, so a position scores the same
+/// whether its sums were carried move by move ([`Accumulator`]) or made from scratch
+/// ([`Quantised::score`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantised {
+    /// The first layer.
+    pub first: FirstLayer,
+    /// The output weights divided by 2^`first.shift` and multiplied by [`OUTPUT_UNIT`].
+    output_weights: [f32; HIDDEN],
+    /// The output bias times [`OUTPUT_UNIT`].
+    output_bias: f32,
+}
+
+/// Lanes of the output layer's sum: eight partial sums the compiler keeps in vector registers.
+const LANES: usize = 8;
+
+impl Quantised {
+    /// `network` for positions with at most `max_on` inputs on at once.
+    pub fn new(network: &Network, max_on: usize) -> Quantised {
+        let first = FirstLayer::quantise(&network.input_weights, &network.hidden_biases, max_on);
+        let unit = OUTPUT_UNIT / (1u64 << first.shift) as f32;
+        Quantised {
+            output_weights: network.output_weights.map(|w| w * unit),
+            output_bias: network.output_bias * OUTPUT_UNIT,
+            first,
+        }
+    }
+
+    /// The term, in hundredths of a man, of a position whose first-layer sums seen from its
+    /// side to move are `sums`.
+    #[inline]
+    pub fn output(&self, sums: &[i32; HIDDEN]) -> i32 {
+        let mut lanes = [0.0f32; LANES];
+        let (sums, _) = sums.as_chunks::<LANES>();
+        let (weights, _) = self.output_weights.as_chunks::<LANES>();
+        for (sums, weights) in sums.iter().zip(weights) {
+            // Rectified with a mask (all ones unless the sign bit is set), which vectorises.
+            for lane in 0..LANES {
+                let sum = sums[lane];
+                lanes[lane] += (sum & !(sum >> 31)) as f32 * weights[lane];
+            }
+        }
+        let hidden: f32 = lanes.iter().sum();
+        (hidden + self.output_bias).round() as i32
+    }
+
+    /// The term of `pos` for its side to move `mover`, from scratch.
+    #[inline]
+    pub fn score<I: NetworkInputs>(&self, pos: &I::Position, mover: Side) -> i32 {
+        self.output(&self.first.sums::<I>(pos, mover))
+    }
+}
+
+/// The inputs of pieces sorted into kinds (for instance own men, own kings, the opponent's men
+/// and kings), one per kind and square of board `B` seen from `perspective`
+/// ([`Geometry::relative`]): `kind · squares + relative square`. Calls `on` with each.
+#[inline]
+pub fn piece_square_inputs<B: Geometry, const KINDS: usize>(
+    kinds: [Bitboard; KINDS],
+    perspective: Side,
+    on: &mut impl FnMut(usize),
+) {
+    for (kind, pieces) in kinds.into_iter().enumerate() {
+        for square in pieces {
+            on(kind * B::SQUARE_COUNT + B::relative(perspective, square));
+        }
+    }
+}
+
+/// The changes ([`NetworkInputs::changes`]) between the [`piece_square_inputs`] of the kinds
+/// `before` and those of `after`, from the difference of their bitboards.
+#[inline]
+pub fn piece_square_changes<B: Geometry, const KINDS: usize>(
+    before: [Bitboard; KINDS],
+    after: [Bitboard; KINDS],
+    perspective: Side,
+    change: &mut impl FnMut(usize, bool),
+) {
+    for kind in 0..KINDS {
+        let moved = before[kind] ^ after[kind];
+        for square in before[kind] & moved {
+            change(
+                kind * B::SQUARE_COUNT + B::relative(perspective, square),
+                false,
+            );
+        }
+        for square in after[kind] & moved {
+            change(
+                kind * B::SQUARE_COUNT + B::relative(perspective, square),
+                true,
+            );
+        }
+    }
+}
