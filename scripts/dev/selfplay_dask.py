@@ -64,6 +64,9 @@ def main():
     parser.add_argument("--random-plies", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="russian")
+    parser.add_argument("--network", type=Path,
+                        help="network file every worker plays (the next round of training; "
+                             "the path must be readable on the workers)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--damka", default="target/release/damka",
                         help="the damka binary, at this path on every worker")
@@ -81,6 +84,8 @@ def main():
     damka = os.path.abspath(args.damka) if os.path.exists(args.damka) else args.damka
     options = ["--nodes", str(args.nodes), "--random-plies", str(args.random_plies),
                "--seed", str(args.seed), "--variant", args.variant]
+    if args.network:
+        options += ["--network", str(args.network.resolve())]
     directory = args.out.parent / (args.out.name + ".shards")
     directory.mkdir(parents=True, exist_ok=True)
     shards = [(i, first, min(args.shard_size, args.games - first))

@@ -40,6 +40,10 @@ pub struct SelfPlayArgs {
     /// Probe the endgame databases in this directory.
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<std::path::PathBuf>,
+    /// Play this network file (`damka train`) instead of the game's built-in network: the next
+    /// round of training.
+    #[arg(long, value_name = "FILE")]
+    pub network: Option<std::path::PathBuf>,
 }
 
 /// `damka selfplay`: plays games in parallel and writes `<result> <score> <fen>` lines.
@@ -55,6 +59,13 @@ pub fn run(args: SelfPlayArgs) -> Result<(), String> {
         weights: with_game!(args.variant, G => G::weights()),
         max_plies: 300,
         egdb: open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb),
+        network_file: match &args.network {
+            Some(path) => Some(std::sync::Arc::new(damka_engine::network_file::load(
+                args.variant,
+                path,
+            )?)),
+            None => None,
+        },
     };
     let start = Instant::now();
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());

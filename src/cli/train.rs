@@ -1,10 +1,13 @@
-//! `damka train`: learns the Russian network (or pattern tables) from self-play positions, on
-//! top of the linear evaluation, and writes its file.
+//! `damka train`: learns a game's network (or Russian's pattern tables) from self-play
+//! positions, on top of the linear evaluation, and writes its file.
 
 use crate::output;
 use damka_engine::tune::{network, patterns, selfplay::read_samples};
+use damka_rules::game::Game;
+use damka_rules::games::Variant;
 use damka_rules::games::draughts::Russian;
 use damka_rules::games::draughts::eval::russian_weights;
+use damka_rules::with_game;
 use std::time::Instant;
 
 /// What `damka train` learns.
@@ -12,16 +15,20 @@ use std::time::Instant;
 pub enum TrainModel {
     /// The pattern tables (`russian.patterns` in the draughts evaluation).
     Patterns,
-    /// The network (`russian.network` in the draughts evaluation).
+    /// The game's network (`russian.network` in the draughts evaluation for Russian).
     Network,
 }
 
 /// Arguments of `damka train`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
-    /// Russian positions written by `selfplay`, in game order (the last tenth is held out).
+    /// Positions of the game written by `selfplay`, in game order (the last tenth is held
+    /// out).
     #[arg(long)]
     pub data: std::path::PathBuf,
+    /// The game (pattern tables: Russian only).
+    #[arg(long, default_value_t = Variant::default())]
+    pub variant: Variant,
     /// The file to write: a pattern file or a network file, as `--model` says.
     #[arg(long)]
     pub out: std::path::PathBuf,
@@ -43,13 +50,19 @@ pub struct TrainArgs {
     pub score_share: f64,
 }
 
-/// `damka train`: learns the Russian pattern tables or network from self-play positions on top
-/// of the linear evaluation and writes them to a file.
+/// `damka train`: learns the Russian pattern tables or a game's network from self-play
+/// positions on top of the linear evaluation and writes them to a file.
 pub fn run(args: TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.score_share) {
         return Err(format!(
             "--score-share must be between 0 and 1, not {}",
             args.score_share
+        ));
+    }
+    if args.model == TrainModel::Patterns && args.variant != Variant::Russian {
+        return Err(format!(
+            "pattern tables are Russian's only; train a {} network with --model network",
+            args.variant
         ));
     }
     let text = std::fs::read_to_string(&args.data)
@@ -91,7 +104,9 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 score_share: args.score_share,
                 ..network::TrainConfig::default()
             };
-            let t = network::train::<Russian>(&samples, &weights, &config, progress)?;
+            let t = with_game!(args.variant, G => {
+                network::train::<G>(&samples, &G::weights(), &config, progress)
+            })?;
             let bytes = t.network.write();
             (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
         }

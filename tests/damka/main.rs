@@ -12,6 +12,7 @@ mod gui;
 mod hub;
 mod hub_notation;
 mod matchplay;
+mod network;
 mod parsers_prop;
 mod protocol;
 mod protocol_draws;

@@ -16,9 +16,11 @@ use crate::session::{GameSession, new_session_from_records, new_session_with};
 use crate::tt::Tt;
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
+use damka_rules::network::Quantised;
 use damka_rules::notation::MoveRecord;
 use damka_rules::option::Affects;
 use damka_rules::with_game;
+use std::path::Path;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -41,6 +43,8 @@ pub struct Engine {
     search: Option<JoinHandle<()>>,
     /// The endgame databases of `EGDBPath`, if set.
     egdb: Option<Databases>,
+    /// The network of `NetworkFile` for the current game, if set.
+    network_file: Option<Arc<Quantised>>,
 }
 
 impl Default for Engine {
@@ -61,6 +65,7 @@ impl Engine {
             control: Arc::new(Control::default()),
             search: None,
             egdb: None,
+            network_file: None,
         }
     }
 
@@ -89,6 +94,7 @@ impl Engine {
             move_overhead: Duration::from_millis(self.options.move_overhead_ms),
             weights: with_game!(game.variant(), G => G::weights()),
             network: self.options.network,
+            network_file: self.network_file.clone(),
             egdb: self.egdb.clone(),
         }
     }
@@ -137,11 +143,35 @@ impl Engine {
                     .map_err(|e| format!("option 'EGDBPath': {e}"))?,
             ))
         };
+        // The network file is read for the game it is to play: an error when it is set (also
+        // again, when it did not fit the game), and when the game changes under it, the
+        // built-in network for a game it does not fit.
+        let network_key = |o: &Options| (o.variant, o.network_file.clone());
+        let loaded = next.network_file.is_empty() || self.network_file.is_some();
+        let network_file = if network_key(&next) == network_key(&self.options) && loaded {
+            None
+        } else if next.network_file.is_empty() {
+            Some(None)
+        } else {
+            match crate::network_file::load(next.variant, Path::new(&next.network_file)) {
+                Ok(network) => Some(Some(Arc::new(network))),
+                Err(e) if option.name == "NetworkFile" => {
+                    return Err(format!("option 'NetworkFile': {e}"));
+                }
+                Err(e) => {
+                    log::warn!("NetworkFile not played in {}: {e}", next.variant);
+                    Some(None)
+                }
+            }
+        };
         self.finish_search();
         let changed = next != self.options;
         self.options = next;
         if let Some(egdb) = egdb {
             self.egdb = egdb;
+        }
+        if let Some(network_file) = network_file {
+            self.network_file = network_file;
         }
         if let Some(tt) = tt {
             self.tt = Arc::new(tt);

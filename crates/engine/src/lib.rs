@@ -7,7 +7,8 @@
 //! * **Databases.** [`egdb`]: the Russian endgame databases, their generator, files and prober.
 //! * **The engine state.** [`options`]: every engine option, declared once; [`session`]: a game
 //!   of any variant as the front ends see it; [`engine`]: options, game, table and search
-//!   thread together, the state behind every front end.
+//!   thread together, the state behind every front end; [`network_file`]: a trained network
+//!   read at run time in place of the built-in one.
 //! * **Measuring and learning.** [`bench`](mod@bench): the fixed search whose node count is the build's
 //!   signature; [`openings`]: balanced opening books; [`tune`]: self-play and fitting the
 //!   evaluation.
@@ -21,6 +22,7 @@
 pub mod bench;
 pub mod egdb;
 pub mod engine;
+pub mod network_file;
 pub mod openings;
 pub mod options;
 pub mod search;

@@ -26,6 +26,9 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// Play the game's trained network where it has one (`Network`).
     pub network: bool,
+    /// A network file to play instead of the game's built-in network (`NetworkFile`); empty:
+    /// the built-in one.
+    pub network_file: String,
     /// The game (`UCI_Variant`).
     pub variant: Variant,
     /// The draw rules (`Draw …`).
@@ -48,6 +51,7 @@ impl Default for Options {
             multipv: 0,
             move_overhead_ms: 0,
             network: false,
+            network_file: String::new(),
             variant: Variant::default(),
             draws: DrawRules::default(),
             setup: Setup::default(),
@@ -286,6 +290,17 @@ fn search_options() -> Vec<EngineOption> {
             slot: Slot::Engine {
                 get: |o| o.network.to_string(),
                 set: |o, v| o.network = v == "true",
+            },
+        },
+        EngineOption {
+            name: "NetworkFile",
+            kind: OptionKind::String { default: "" },
+            doc: "a network file written by `damka train` for this game, played instead of the built-in network; empty: the built-in one",
+            on_change: OnChange::Nothing,
+            hub: HubName::Named("network-file"),
+            slot: Slot::Engine {
+                get: |o| o.network_file.clone(),
+                set: |o, v| o.network_file = v.to_string(),
             },
         },
         EngineOption {

@@ -43,11 +43,18 @@ pub struct Term {
 /// kept inside the band of ordinary scores (clear of wins and losses).
 #[inline]
 pub fn for_side_to_move(white: i32, side: Side) -> Score {
-    let score = match side {
-        Side::White => white,
-        Side::Black => -white,
-    };
+    let score = as_white(white, side);
     Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+}
+
+/// A term for `side` (the side to move's network term, say) as White's: the same number for
+/// White, its negation for Black.
+#[inline]
+pub fn as_white(term: i32, side: Side) -> i32 {
+    match side {
+        Side::White => term,
+        Side::Black => -term,
+    }
 }
 
 /// The terms of the first `names.len()` features (counts weighted one by one), for `eval`.

@@ -4,6 +4,7 @@ use super::databases::Databases;
 use damka_rules::eval::Weights;
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
+use damka_rules::network::Quantised;
 use std::time::Duration;
 
 /// Settings that stay the same from search to search (the engine's options).
@@ -20,6 +21,8 @@ pub struct SearchConfig {
     /// Play the game's trained network where it has one (`Network`); off, the evaluation is
     /// the linear terms alone.
     pub network: bool,
+    /// A network played instead of the game's built-in one (`NetworkFile`), if loaded.
+    pub network_file: Option<std::sync::Arc<Quantised>>,
     /// Endgame databases to probe, if loaded (used when they are the searched game's).
     pub egdb: Option<Databases>,
 }
@@ -38,6 +41,7 @@ impl SearchConfig {
             move_overhead: Duration::from_millis(20),
             weights: G::weights(),
             network: true,
+            network_file: None,
             egdb: None,
         }
     }

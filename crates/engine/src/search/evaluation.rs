@@ -11,6 +11,7 @@ use damka_rules::eval::Weights;
 use damka_rules::game::Game;
 use damka_rules::network::{Accumulator, Quantised};
 use damka_rules::score::Score;
+use std::sync::Arc;
 
 /// One ply of the path: the position there and its first-layer sums, where known.
 #[derive(Clone, Copy)]
@@ -24,22 +25,31 @@ struct Ply<P> {
 /// The evaluation of one search thread.
 ///
 /// Guarantee: [`Evaluator::evaluate`] returns exactly `G::evaluate(pos, weights)` when the
-/// network is on, and the evaluation without the network when it is off, provided every
+/// game's own network is on, and the evaluation without the network when it is off, provided every
 /// position on the path from the root was recorded at its ply.
 pub struct Evaluator<G: Game> {
     weights: Weights,
-    /// The game's network, if it has one and it is switched on.
-    network: Option<&'static Quantised>,
+    /// The network played, if one is switched on: a loaded file's or the game's own.
+    network: Option<Arc<Quantised>>,
     /// The path, index = ply; unused without a network.
     path: Vec<Ply<G::Position>>,
 }
 
 impl<G: Game> Evaluator<G> {
-    /// An evaluator for searches from `root` with `weights`, `plies` deep at most, playing the
-    /// game's network if `network` is true.
-    pub fn new(weights: Weights, network: bool, root: &G::Position, plies: usize) -> Self {
-        let network = G::network().filter(|_| network);
-        let path = match network {
+    /// An evaluator for searches from `root` with `weights`, `plies` deep at most, playing
+    /// `file` (a network loaded for this game) or else the game's own network, if `network` is
+    /// true.
+    pub fn new(
+        weights: Weights,
+        network: bool,
+        file: Option<Arc<Quantised>>,
+        root: &G::Position,
+        plies: usize,
+    ) -> Self {
+        let network = file
+            .or_else(|| G::network().map(|built_in| Arc::new(built_in.clone())))
+            .filter(|_| network);
+        let path = match &network {
             Some(network) => {
                 let root = Ply {
                     pos: *root,
@@ -70,7 +80,7 @@ impl<G: Game> Evaluator<G> {
     /// The evaluation of `pos`, the position recorded at `ply`, for the side to move.
     #[inline]
     pub fn evaluate(&mut self, ply: usize, pos: &G::Position) -> Score {
-        let Some(network) = self.network else {
+        let Some(network) = self.network.as_deref() else {
             return G::evaluate_with(pos, &self.weights, 0);
         };
         debug_assert!(
@@ -114,7 +124,7 @@ mod tests {
         type G = Draughts<Russian>;
         let weights = G::weights();
         let root = G::start();
-        let mut evaluator = Evaluator::<G>::new(weights, true, &root, 64);
+        let mut evaluator = Evaluator::<G>::new(weights, true, None, &root, 64);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut random = move |n: usize| {
             seed ^= seed << 13;
@@ -154,7 +164,7 @@ mod tests {
         type G = Draughts<Russian>;
         let mut weights = G::weights();
         let pos = G::start();
-        let mut evaluator = Evaluator::<G>::new(weights, false, &pos, 4);
+        let mut evaluator = Evaluator::<G>::new(weights, false, None, &pos, 4);
         let off = evaluator.evaluate(0, &pos);
         weights.0[damka_rules::games::draughts::eval::network::NETWORK_SCALE] = 0;
         assert_eq!(off, G::evaluate(&pos, &weights));

@@ -1,40 +1,56 @@
-//! Training the network of an 8×8 draughts game (Russian's is the one shipped) ([`damka_rules::games::draughts::eval::network`]) on self-play positions.
+//! Training the network of any game ([`damka_rules::network`], over the game's own inputs)
+//! on self-play positions.
 //!
 //! The network learns what the linear evaluation misses: the model is
-//! `P(White wins) = 1 / (1 + 10^(-k·s·(e + n)/400))`, with `e` the linear evaluation for White
-//! (kept as it is), `n` the network's term for White, `s` the drawn-ending scale and `k` fitted
-//! to the linear evaluation alone first. The target blends the game's result with the win
+//! `P(White wins) = 1 / (1 + 10^(-k·(e + s·n)/400))`, with `e` the game's evaluation for White
+//! without the network (kept as it is), `n` the network's term for the side to move, `s` how
+//! the game's evaluation weighs that term (read from [`Game::evaluate_with`]: the drawn-ending
+//! scale, and the sign that turns the side to move's term into White's) and `k` fitted to the
+//! evaluation without the network first. The target blends the game's result with the win
 //! chance of the score the self-play search gave the position, as for the pattern tables
 //! ([`super::patterns::TrainConfig::score_share`]). The loss is the mean squared difference;
 //! Adam minimises it over mini-batches, each split over the cores. The last tenth of the
 //! positions is held out, and the weights of the epoch with the lowest held-out error are
 //! kept.
 
-use super::fit::{Adam, best_scale, draughts_position, shuffle, sigmoid, sigmoid_slope, target};
+use super::fit::{Adam, best_scale, shuffle, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
-use damka_rules::board::Dark8;
 use damka_rules::eval::Weights;
-use damka_rules::games::draughts::Rules;
-use damka_rules::games::draughts::eval::network::{HIDDEN, INPUTS, Inputs, Network, OUTPUT_UNIT};
-use damka_rules::types::Side;
+use damka_rules::game::Game;
+use damka_rules::network::{HIDDEN, Network, NetworkInputs, OUTPUT_UNIT};
 use rayon::prelude::*;
 
 /// One position ready for training.
 #[derive(Clone, Copy, Debug)]
 struct Row {
-    inputs: Inputs,
-    /// +1 if White is to move, −1 if Black is: turns the network's term into White's.
-    sign: f32,
-    /// The linear evaluation for White, in hundredths of a man.
+    /// Where its inputs (seen from the side to move) start in [`Rows::inputs`], and how many.
+    start: u32,
+    len: u16,
+    /// The game's evaluation for White without the network, in hundredths of a man.
     linear: f32,
-    /// The drawn-ending scale, 0..=1.
-    scale: f32,
+    /// How much White's evaluation moves per hundredth of a man of the network's term.
+    slope: f32,
     /// The game's result for White.
     result: f32,
     /// The self-play search's score for White, in hundredths of a man, if the sample has it.
     score: Option<f32>,
     /// What the network is fitted to: the result, blended with the score's win chance.
     target: f32,
+}
+
+/// Training positions, their inputs in one array.
+struct Rows {
+    rows: Vec<Row>,
+    inputs: Vec<u16>,
+}
+
+impl Rows {
+    /// The inputs that are on in `row`.
+    #[inline]
+    fn inputs(&self, row: &Row) -> &[u16] {
+        let start = row.start as usize;
+        &self.inputs[start..start + usize::from(row.len)]
+    }
 }
 
 /// How to train.
@@ -80,31 +96,55 @@ pub struct Trained {
     pub best_epoch: usize,
 }
 
-fn rows<R: Rules<Board = Dark8>>(samples: &[Sample], weights: &Weights) -> Vec<Row> {
-    samples
+/// The term the slope is read at: large enough that the evaluation's rounding is small.
+const PROBE: i32 = 1000;
+
+/// The training rows of the samples of game `G` whose evaluation takes the network's term.
+fn rows<G: Game>(samples: &[Sample], weights: &Weights) -> Rows {
+    let white = |score: damka_rules::score::Score, pos: &G::Position| {
+        damka_rules::eval::as_white(score.0, G::side_to_move(pos)) as f32
+    };
+    let parsed: Vec<(Row, Vec<u16>)> = samples
         .par_iter()
         .filter_map(|sample| {
-            let (pos, linear, scale) = draughts_position::<R>(sample, weights)?;
-            Some(Row {
-                inputs: Inputs::of(&pos),
-                sign: if pos.side_to_move() == Side::White {
-                    1.0
-                } else {
-                    -1.0
-                },
+            let (pos, _) = G::parse_fen(&sample.fen).ok()?;
+            let linear = white(G::evaluate_with(&pos, weights, 0), &pos);
+            let probed = white(G::evaluate_with(&pos, weights, PROBE), &pos);
+            let slope = (probed - linear) / PROBE as f32;
+            if slope == 0.0 {
+                return None;
+            }
+            let mut inputs = Vec::new();
+            G::Inputs::inputs(&pos, G::side_to_move(&pos), &mut |input| {
+                inputs.push(input as u16)
+            });
+            let row = Row {
+                start: 0,
+                len: inputs.len() as u16,
                 linear,
-                scale,
+                slope,
                 result: sample.result as f32,
                 score: sample.score.map(|score| score as f32),
                 target: sample.result as f32,
-            })
+            };
+            Some((row, inputs))
         })
-        .collect()
+        .collect();
+    let mut rows = Rows {
+        rows: Vec::with_capacity(parsed.len()),
+        inputs: Vec::new(),
+    };
+    for (mut row, inputs) in parsed {
+        row.start = rows.inputs.len() as u32;
+        rows.inputs.extend_from_slice(&inputs);
+        rows.rows.push(row);
+    }
+    rows
 }
 
 /// Sets each row's target: its result, blended with its score's win chance under `k`.
-fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
-    rows.par_iter_mut().for_each(|row| {
+fn set_targets(rows: &mut Rows, k: f64, score_share: f64) {
+    rows.rows.par_iter_mut().for_each(|row| {
         let score = row.score.map(f64::from);
         row.target = target(row.result as f64, score, k, score_share) as f32;
     });
@@ -112,15 +152,17 @@ fn set_targets(rows: &mut [Row], k: f64, score_share: f64) {
 
 /// The model's win chance for White, with the network's hidden sums.
 #[inline]
-fn predict(row: &Row, network: &Network, k: f64) -> (f64, [f32; HIDDEN]) {
-    let sums = network.accumulate(row.inputs.numbers());
-    let net = network.output(&sums) * OUTPUT_UNIT * row.sign;
-    let e = (row.linear + net) as f64 * row.scale as f64;
+fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, [f32; HIDDEN]) {
+    let inputs = rows.inputs(row).iter().map(|&input| usize::from(input));
+    let sums = network.accumulate(inputs);
+    let net = network.output(&sums) * OUTPUT_UNIT;
+    let e = (row.linear + row.slope * net) as f64;
     (sigmoid(k, e), sums)
 }
 
-fn error(rows: &[Row], network: &Network, k: f64, against_results: bool) -> f64 {
+fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
     let total: f64 = rows
+        .rows
         .par_iter()
         .map(|row| {
             let target = if against_results {
@@ -128,10 +170,10 @@ fn error(rows: &[Row], network: &Network, k: f64, against_results: bool) -> f64 
             } else {
                 row.target
             };
-            (target as f64 - predict(row, network, k).0).powi(2)
+            (target as f64 - predict(rows, row, network, k).0).powi(2)
         })
         .sum();
-    total / rows.len().max(1) as f64
+    total / rows.rows.len().max(1) as f64
 }
 
 /// A gradient, laid out like [`Network`].
@@ -143,9 +185,9 @@ struct Gradient {
 }
 
 impl Gradient {
-    fn zero() -> Gradient {
+    fn zero(inputs: usize) -> Gradient {
         Gradient {
-            input_weights: vec![[0.0; HIDDEN]; INPUTS],
+            input_weights: vec![[0.0; HIDDEN]; inputs],
             hidden_biases: [0.0; HIDDEN],
             output_weights: [0.0; HIDDEN],
             output_bias: 0.0,
@@ -153,13 +195,11 @@ impl Gradient {
     }
 
     /// Adds one row's gradient of the squared error.
-    fn add(&mut self, row: &Row, network: &Network, k: f64) {
-        let (p, sums) = predict(row, network, k);
+    fn add(&mut self, rows: &Rows, row: &Row, network: &Network, k: f64) {
+        let (p, sums) = predict(rows, row, network, k);
         // d(target - p)^2 / d(raw output)
-        let d_output = (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32
-            * row.scale
-            * row.sign
-            * OUTPUT_UNIT;
+        let d_output =
+            (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32 * row.slope * OUTPUT_UNIT;
         self.output_bias += d_output;
         let mut d_sums = [0.0f32; HIDDEN];
         for j in 0..HIDDEN {
@@ -171,8 +211,11 @@ impl Gradient {
         for (bias, d) in self.hidden_biases.iter_mut().zip(&d_sums) {
             *bias += d;
         }
-        for &input in row.inputs.as_slice() {
-            for (weight, d) in self.input_weights[input as usize].iter_mut().zip(&d_sums) {
+        for &input in rows.inputs(row) {
+            for (weight, d) in self.input_weights[usize::from(input)]
+                .iter_mut()
+                .zip(&d_sums)
+            {
                 *weight += d;
             }
         }
@@ -214,7 +257,7 @@ fn parameters<'a>(
 }
 
 /// Small random starting weights: the hidden units start different, the output near 0.
-fn starting_network(seed: u64) -> Network {
+fn starting_network(inputs: usize, seed: u64) -> Network {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut uniform = move || {
         state ^= state << 13;
@@ -222,7 +265,7 @@ fn starting_network(seed: u64) -> Network {
         state ^= state << 17;
         (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
     };
-    let mut network = Network::zero(INPUTS);
+    let mut network = Network::zero(inputs);
     for row in network.input_weights.iter_mut() {
         row.iter_mut().for_each(|w| *w = 0.2 * uniform());
     }
@@ -234,9 +277,11 @@ fn starting_network(seed: u64) -> Network {
     network
 }
 
-/// Trains the network on `samples` (positions of the 8×8 draughts game `R` from `selfplay`) on top of the linear
-/// evaluation with `weights`; `progress` hears each epoch's training and held-out error.
-pub fn train<R: Rules<Board = Dark8>>(
+/// Trains the network of game `G` (of `G::Inputs::INPUTS` inputs) on `samples` (its positions
+/// from `selfplay`) on top of its evaluation with `weights`; `progress` hears each epoch's
+/// training and held-out error. An error if no position's evaluation takes the network's term
+/// ([`Game::evaluate_with`]).
+pub fn train<G: Game>(
     samples: &[Sample],
     weights: &Weights,
     config: &TrainConfig,
@@ -244,20 +289,24 @@ pub fn train<R: Rules<Board = Dark8>>(
 ) -> Result<Trained, String> {
     let held_out = samples.len() / 10;
     let (training, validation) = samples.split_at(samples.len() - held_out);
-    let mut train_rows = rows::<R>(training, weights);
-    let mut valid_rows = rows::<R>(validation, weights);
-    if train_rows.is_empty() || valid_rows.is_empty() {
-        return Err("too few readable positions to train on".to_string());
+    let inputs = G::Inputs::INPUTS;
+    let mut train_rows = rows::<G>(training, weights);
+    let mut valid_rows = rows::<G>(validation, weights);
+    if train_rows.rows.is_empty() || valid_rows.rows.is_empty() {
+        return Err(format!(
+            "too few readable {} positions whose evaluation takes a network's term",
+            G::NAME
+        ));
     }
-    let zero = Network::zero(INPUTS);
+    let zero = Network::zero(inputs);
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
     set_targets(&mut train_rows, k, config.score_share);
     set_targets(&mut valid_rows, k, config.score_share);
     let before = error(&valid_rows, &zero, k, false);
-    let mut network = starting_network(config.seed);
+    let mut network = starting_network(inputs, config.seed);
     let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);
-    let mut adam = Adam::new(INPUTS * HIDDEN + 2 * HIDDEN + 1);
-    let mut order: Vec<usize> = (0..train_rows.len()).collect();
+    let mut adam = Adam::new(inputs * HIDDEN + 2 * HIDDEN + 1);
+    let mut order: Vec<usize> = (0..train_rows.rows.len()).collect();
     let mut seed = config.seed | 1;
     for epoch in 1..=config.epochs {
         shuffle(&mut order, &mut seed);
@@ -265,13 +314,13 @@ pub fn train<R: Rules<Board = Dark8>>(
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
-                    let mut gradient = Gradient::zero();
+                    let mut gradient = Gradient::zero(inputs);
                     for &i in chunk {
-                        gradient.add(&train_rows[i], &network, k);
+                        gradient.add(&train_rows, &train_rows.rows[i], &network, k);
                     }
                     gradient
                 })
-                .reduce(Gradient::zero, Gradient::merge);
+                .reduce(|| Gradient::zero(inputs), Gradient::merge);
             adam.begin_step();
             let n = batch.len() as f64;
             for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {
@@ -297,11 +346,12 @@ pub fn train<R: Rules<Board = Dark8>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damka_rules::games::draughts::Russian;
     use damka_rules::games::draughts::eval::network::{MAX_PIECES, PieceSquares};
     use damka_rules::games::draughts::eval::russian_weights;
     use damka_rules::games::draughts::notation::parse_fen;
+    use damka_rules::games::draughts::{Draughts, Russian};
     use damka_rules::network::Quantised;
+    use damka_rules::types::Side;
 
     #[test]
     fn a_winning_configuration_is_learned() {
@@ -314,7 +364,8 @@ mod tests {
             ..TrainConfig::default()
         };
         let trained =
-            train::<Russian>(&samples, &russian_weights(), &config, |_, _, _| {}).unwrap();
+            train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {})
+                .unwrap();
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
         let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
         let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();

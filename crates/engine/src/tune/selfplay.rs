@@ -36,6 +36,9 @@ pub struct SelfPlay {
     pub max_plies: usize,
     /// Endgame databases both players probe (Russian), if any.
     pub egdb: Option<crate::search::Databases>,
+    /// A network both players play instead of the game's built-in one (the next round of
+    /// training plays the last round's network), if any.
+    pub network_file: Option<std::sync::Arc<damka_rules::network::Quantised>>,
 }
 
 /// A position and the result of the game it came from, from White's point of view
@@ -120,6 +123,7 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
     let search_config = SearchConfig {
         weights: config.weights,
         egdb: config.egdb.clone(),
+        network_file: config.network_file.clone(),
         ..SearchConfig::for_game::<G>()
     };
     let control = Control::default();

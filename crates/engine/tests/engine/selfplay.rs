@@ -19,6 +19,7 @@ fn a_few_games_give_labelled_positions() {
         weights: with_game!(Variant::default(), G => G::weights()),
         max_plies: 60,
         egdb: None,
+        network_file: None,
     };
     let samples = play(&config);
     assert!(!samples.is_empty());
@@ -39,6 +40,7 @@ fn shards_joined_in_order_are_the_whole_run() {
         weights: with_game!(Variant::default(), G => G::weights()),
         max_plies: 60,
         egdb: None,
+        network_file: None,
     };
     let shard = |first_game, games| SelfPlay {
         first_game,

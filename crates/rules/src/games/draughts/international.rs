@@ -41,4 +41,10 @@ impl Rules for International {
     fn weights() -> super::eval::Weights {
         super::eval::international_weights()
     }
+
+    /// Trained by self-play (docs/training.md, "A network for any game").
+    #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(&super::eval::network::INTERNATIONAL)
+    }
 }

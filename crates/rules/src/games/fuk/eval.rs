@@ -46,8 +46,15 @@ pub fn features(pos: &FukPosition) -> [i32; FEATURES] {
 
 /// The evaluation for the side to move.
 pub fn evaluate(pos: &FukPosition, weights: &Weights) -> Score {
+    evaluate_with(pos, weights, 0)
+}
+
+/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
+/// of a man, for the side to move) added to the linear terms before the draw scale.
+pub fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
+    let white = white + crate::eval::as_white(network, pos.side_to_move());
     let scaled = white * eval::draw_scale(pos.board()) / 16;
     let score = match pos.side_to_move() {
         Side::White => scaled,

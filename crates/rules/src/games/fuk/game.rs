@@ -215,6 +215,10 @@ impl Game for Fuk {
         eval::evaluate(pos, weights)
     }
 
+    fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
+        eval::evaluate_with(pos, weights, network)
+    }
+
     fn features(pos: &FukPosition) -> ([i32; FEATURES], i32) {
         (
             eval::features(pos),

@@ -152,12 +152,19 @@ pub fn draw_scale(pos: &Position) -> i32 {
 
 /// The evaluation of `pos` for the side to move.
 pub fn evaluate<R: TowerRules>(pos: &Position, weights: &Weights) -> Score {
+    evaluate_with::<R>(pos, weights, 0)
+}
+
+/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
+/// of a man, for the side to move) added to the linear terms before the draw scale.
+pub fn evaluate_with<R: TowerRules>(pos: &Position, weights: &Weights, network: i32) -> Score {
     let f = features::<R>(pos);
     let white: i32 = f[..USED]
         .iter()
         .zip(weights.0.iter())
         .map(|(x, w)| x * w)
         .sum();
+    let white = white + crate::eval::as_white(network, pos.side_to_move());
     crate::eval::for_side_to_move(white * draw_scale(pos) / 16, pos.side_to_move())
 }
 

@@ -152,6 +152,10 @@ impl<R: TowerRules> Game for Towers<R> {
         eval::evaluate::<R>(pos, weights)
     }
 
+    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
+        eval::evaluate_with::<R>(pos, weights, network)
+    }
+
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {
         (eval::features::<R>(pos), eval::draw_scale(pos))
     }

@@ -140,6 +140,10 @@ impl Game for Turkish {
         eval::evaluate(pos, weights)
     }
 
+    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
+        eval::evaluate_with(pos, weights, network)
+    }
+
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {
         (eval::features(pos), eval::draw_scale(pos))
     }

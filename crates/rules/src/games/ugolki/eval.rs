@@ -141,12 +141,23 @@ pub fn features<const DIAGONAL: bool>(pos: &Position) -> [i32; FEATURES] {
 
 /// The evaluation of `pos` for the side to move.
 pub fn evaluate<const DIAGONAL: bool>(pos: &Position, weights: &Weights) -> Score {
+    evaluate_with::<DIAGONAL>(pos, weights, 0)
+}
+
+/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
+/// of a man, for the side to move) added to the linear terms.
+pub fn evaluate_with<const DIAGONAL: bool>(
+    pos: &Position,
+    weights: &Weights,
+    network: i32,
+) -> Score {
     let f = features::<DIAGONAL>(pos);
     let white: i32 = f[..USED]
         .iter()
         .zip(weights.0.iter())
         .map(|(x, w)| x * w)
         .sum();
+    let white = white + crate::eval::as_white(network, pos.side_to_move());
     crate::eval::for_side_to_move(white, pos.side_to_move())
 }
 

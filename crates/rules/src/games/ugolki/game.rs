@@ -176,6 +176,10 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
         eval::evaluate::<DIAGONAL>(pos, weights)
     }
 
+    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
+        eval::evaluate_with::<DIAGONAL>(pos, weights, network)
+    }
+
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {
         (eval::features::<DIAGONAL>(pos), 16)
     }

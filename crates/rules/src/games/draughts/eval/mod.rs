@@ -198,6 +198,8 @@ pub fn fuk_weights() -> Weights {
 pub fn giveaway_weights() -> Weights {
     let mut w = [0; FEATURES];
     w[..SCALARS].copy_from_slice(&GIVEAWAY_SCALARS);
+    // A network, once trained, counts as trained.
+    w[network::NETWORK_SCALE] = 100;
     w[MAN_SQUARES..MAN_SQUARES + 32].copy_from_slice(&GIVEAWAY_MAN_SQUARES);
     w[KING_SQUARES..KING_SQUARES + 32].copy_from_slice(&GIVEAWAY_KING_SQUARES);
     Weights(w)
@@ -248,7 +250,7 @@ pub fn international_weights() -> Weights {
 /// The evaluation of `pos` for the side to move, with the network's term made from scratch.
 pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
     let network = match R::network() {
-        Some(network) if weights.0[network::NETWORK_SCALE] != 0 => {
+        Some(network) if network_scale::<R>(weights) != 0 => {
             network.score::<network::PieceSquares<R>>(pos, pos.side_to_move())
         }
         _ => 0,
@@ -262,7 +264,10 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
 pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let network = for_white(network * weights.0[network::NETWORK_SCALE] / 100, pos);
+    let network = crate::eval::as_white(
+        network * network_scale::<R>(weights) / 100,
+        pos.side_to_move(),
+    );
     let white = white + pattern_term(pos, weights) + network;
     // The known drawn endings are drawn by the rules of the games that lose when blocked.
     let scaled = if R::NO_MOVE_WINS {
@@ -288,24 +293,25 @@ pub fn pattern_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
 /// game without a network.
 #[inline]
 pub fn network_term<R: Rules>(pos: &Position<R>, weights: &Weights) -> i32 {
-    let scale = weights.0[network::NETWORK_SCALE];
+    let scale = network_scale::<R>(weights);
     if scale == 0 {
         return 0;
     }
     R::network().map_or(0, |network| {
-        for_white(
-            network.score::<network::PieceSquares<R>>(pos, pos.side_to_move()) * scale / 100,
-            pos,
-        )
+        let term = network.score::<network::PieceSquares<R>>(pos, pos.side_to_move());
+        crate::eval::as_white(term * scale / 100, pos.side_to_move())
     })
 }
 
-/// A term for the side to move of `pos` as White's.
+/// The network's weight in percent: the weight [`network::NETWORK_SCALE`] on the 8×8 board,
+/// whose king square table leaves that slot free; 100 on the larger boards, where it is a king
+/// square.
 #[inline]
-fn for_white<R: Rules>(term: i32, pos: &Position<R>) -> i32 {
-    match pos.side_to_move() {
-        Side::White => term,
-        Side::Black => -term,
+fn network_scale<R: Rules>(weights: &Weights) -> i32 {
+    if <R::Board as Geometry>::SQUARE_COUNT == 32 {
+        weights.0[network::NETWORK_SCALE]
+    } else {
+        100
     }
 }
 

@@ -127,13 +127,29 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     Network::read(bytes, INPUTS)
 }
 
+/// A network file of game `R` compiled in, for positions of at most `pieces` pieces; a file
+/// that does not read (a test catches it) leaves the network out.
+fn built_in<R: Rules>(bytes: &[u8], pieces: usize) -> Quantised {
+    let inputs = PieceSquares::<R>::INPUTS;
+    let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
+        log::error!(
+            "built-in {} network unreadable ({e}); network left out",
+            R::NAME
+        );
+        Network::zero(inputs)
+    });
+    Quantised::new(&network, pieces)
+}
+
 /// Russian's trained network, compiled in (`russian.network`), as the engine plays it.
 pub static RUSSIAN: LazyLock<Quantised> = LazyLock::new(|| {
-    let network = read(include_bytes!("russian.network")).unwrap_or_else(|e| {
-        log::error!("built-in Russian network unreadable ({e}); network left out");
-        Network::zero(INPUTS)
-    });
-    Quantised::new(&network, MAX_PIECES)
+    built_in::<crate::games::draughts::Russian>(include_bytes!("russian.network"), MAX_PIECES)
+});
+
+/// International's trained network, compiled in (`international.network`: 200 inputs, the
+/// four kinds of piece on the 50 squares), for up to 40 pieces.
+pub static INTERNATIONAL: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<crate::games::draughts::International>(include_bytes!("international.network"), 40)
 });
 
 #[cfg(test)]
@@ -214,8 +230,11 @@ mod tests {
     }
 
     #[test]
-    fn the_built_in_network_is_readable() {
+    fn the_built_in_networks_are_readable() {
         assert!(read(include_bytes!("russian.network")).is_ok());
+        let international = PieceSquares::<crate::games::draughts::International>::INPUTS;
+        assert_eq!(international, 200);
+        assert!(Network::read(include_bytes!("international.network"), international).is_ok());
     }
 
     #[test]

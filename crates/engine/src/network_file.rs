@@ -1,0 +1,55 @@
+//! Network files read at run time (`NetworkFile`, `--network`): a network `damka train` wrote
+//! for a game, played instead of the game's built-in one without rebuilding the engine.
+
+use damka_rules::game::Game;
+use damka_rules::games::Variant;
+use damka_rules::network::{Network, NetworkInputs, Quantised};
+use damka_rules::with_game;
+use std::path::Path;
+
+/// Inputs a position of any game may have on at once, for the fixed point of a loaded network
+/// (the tower games reach about 75: three inputs for each of two dozen towers).
+const MAX_ON: usize = 128;
+
+/// Larger files are refused before they are read.
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The network in `path`, checked against the inputs of `variant`.
+pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .len();
+    if size > MAX_BYTES {
+        return Err(format!(
+            "{} is too large for a network file",
+            path.display()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let inputs = with_game!(variant, G => <<G as Game>::Inputs as NetworkInputs>::INPUTS);
+    let network = Network::read(&bytes, inputs).map_err(|e| {
+        format!(
+            "{}: {e} (a {variant} network has {inputs} inputs)",
+            path.display()
+        )
+    })?;
+    Ok(Quantised::new(&network, MAX_ON))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_read_for_the_game_it_fits_and_refused_for_another() {
+        let dir = std::env::temp_dir().join(format!("damka-network-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("turkish.network");
+        std::fs::write(&path, Network::zero(256).write()).unwrap();
+        assert!(load(Variant::Turkish, &path).is_ok());
+        let refused = load(Variant::Russian, &path).unwrap_err();
+        assert!(refused.contains("128 inputs"), "{refused}");
+        assert!(load(Variant::Turkish, &dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
