@@ -12,7 +12,7 @@
 //! added to it, scaled by the weight [`NETWORK_SCALE`] (in percent; 0 turns it off). Its
 //! weights are a compact binary file compiled into the engine (see [`Network::read`]).
 
-use crate::board::{Dark8, Geometry};
+use crate::board::{Dark8, Dark10, Geometry};
 use crate::games::draughts::Rules;
 use crate::games::draughts::position::Position;
 pub use crate::network::{HIDDEN, Network, OUTPUT_UNIT};
@@ -127,29 +127,26 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     Network::read(bytes, INPUTS)
 }
 
-/// A network file of game `R` compiled in, for positions of at most `pieces` pieces; a file
-/// that does not read (a test catches it) leaves the network out.
-fn built_in<R: Rules>(bytes: &[u8], pieces: usize) -> Quantised {
-    let inputs = PieceSquares::<R>::INPUTS;
+/// A network file of the game `name` compiled in, with the inputs of `board` (four kinds of
+/// piece on each square), for positions of at most `pieces` pieces; a file that does not read
+/// (a test catches it) leaves the network out.
+fn built_in<B: Geometry>(bytes: &[u8], pieces: usize, name: &str) -> Quantised {
+    let inputs = 4 * B::SQUARE_COUNT;
     let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
-        log::error!(
-            "built-in {} network unreadable ({e}); network left out",
-            R::NAME
-        );
+        log::error!("built-in {name} network unreadable ({e}); network left out");
         Network::zero(inputs)
     });
     Quantised::new(&network, pieces)
 }
 
 /// Russian's trained network, compiled in (`russian.network`), as the engine plays it.
-pub static RUSSIAN: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<crate::games::draughts::Russian>(include_bytes!("russian.network"), MAX_PIECES)
-});
+pub static RUSSIAN: LazyLock<Quantised> =
+    LazyLock::new(|| built_in::<Dark8>(include_bytes!("russian.network"), MAX_PIECES, "Russian"));
 
 /// International's trained network, compiled in (`international.network`: 200 inputs, the
 /// four kinds of piece on the 50 squares), for up to 40 pieces.
 pub static INTERNATIONAL: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<crate::games::draughts::International>(include_bytes!("international.network"), 40)
+    built_in::<Dark10>(include_bytes!("international.network"), 40, "International")
 });
 
 #[cfg(test)]
