@@ -22,6 +22,22 @@ struct Ply<P> {
     fresh: [bool; 2],
 }
 
+/// The network a search plays: the game's own, or one loaded from a file.
+enum Played {
+    BuiltIn(&'static Quantised),
+    File(Arc<Quantised>),
+}
+
+impl Played {
+    #[inline]
+    fn network(&self) -> &Quantised {
+        match self {
+            Played::BuiltIn(network) => network,
+            Played::File(network) => network,
+        }
+    }
+}
+
 /// The evaluation of one search thread.
 ///
 /// Guarantee: [`Evaluator::evaluate`] returns exactly `G::evaluate(pos, weights)` when the
@@ -30,7 +46,7 @@ struct Ply<P> {
 pub struct Evaluator<G: Game> {
     weights: Weights,
     /// The network played, if one is switched on: a loaded file's or the game's own.
-    network: Option<Arc<Quantised>>,
+    network: Option<Played>,
     /// The path, index = ply; unused without a network.
     path: Vec<Ply<G::Position>>,
 }
@@ -46,14 +62,16 @@ impl<G: Game> Evaluator<G> {
         root: &G::Position,
         plies: usize,
     ) -> Self {
-        let network = file
-            .or_else(|| G::network().map(|built_in| Arc::new(built_in.clone())))
-            .filter(|_| network);
+        let network = match file {
+            _ if !network => None,
+            Some(file) => Some(Played::File(file)),
+            None => G::network().map(Played::BuiltIn),
+        };
         let path = match &network {
-            Some(network) => {
+            Some(played) => {
                 let root = Ply {
                     pos: *root,
-                    sums: Accumulator::new::<G::Inputs>(&network.first, root),
+                    sums: Accumulator::new::<G::Inputs>(&played.network().first, root),
                     fresh: [true; 2],
                 };
                 vec![root; plies + 1]
@@ -80,7 +98,7 @@ impl<G: Game> Evaluator<G> {
     /// The evaluation of `pos`, the position recorded at `ply`, for the side to move.
     #[inline]
     pub fn evaluate(&mut self, ply: usize, pos: &G::Position) -> Score {
-        let Some(network) = self.network.as_deref() else {
+        let Some(network) = self.network.as_ref().map(Played::network) else {
             return G::evaluate_with(pos, &self.weights, 0);
         };
         debug_assert!(

@@ -5,9 +5,9 @@
 //! the search can carry the sums from a position to its child by subtracting and adding those
 //! rows instead of summing every row afresh.
 //!
-//! * A game (more exactly, its position type) declares its inputs by implementing
-//!   [`NetworkInputs`]: which inputs are on seen from either side, and which turn off and on
-//!   from one position to the next.
+//! * A game declares its inputs with a type implementing [`NetworkInputs`] for its position:
+//!   which inputs are on seen from either side, and which turn off and on from one position
+//!   to the next.
 //! * [`FirstLayer`] holds the first layer's weights as integers: each float weight times
 //!   2^[`FirstLayer::shift`], rounded, with the shift the largest that keeps every possible
 //!   sum inside `i32`. Integer sums do not depend on the order of the additions, so the sums
@@ -212,17 +212,6 @@ impl Accumulator {
                 subtract(sums, &layer.rows[input]);
             }
         });
-    }
-
-    /// Sets the sums seen from `perspective` to those of `pos`, made from scratch.
-    #[inline]
-    pub fn refresh_view<I: NetworkInputs>(
-        &mut self,
-        layer: &FirstLayer,
-        pos: &I::Position,
-        perspective: Side,
-    ) {
-        self.sums[perspective.index() & 1] = layer.sums::<I>(pos, perspective);
     }
 
     /// The sums seen from `perspective` (the side to move's, for the evaluation).

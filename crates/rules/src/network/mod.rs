@@ -18,7 +18,8 @@ pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs};
 
 use crate::board::Geometry;
 use crate::checksum::fnv1a;
-use crate::types::{Bitboard, Side};
+use crate::types::{Bitboard, Side, Square};
+use std::marker::PhantomData;
 
 /// Hidden units.
 pub const HIDDEN: usize = 64;
@@ -208,44 +209,62 @@ impl Quantised {
     }
 }
 
-/// The inputs of pieces sorted into kinds (for instance own men, own kings, the opponent's men
-/// and kings), one per kind and square of board `B` seen from `perspective`
-/// ([`Geometry::relative`]): `kind · squares + relative square`. Calls `on` with each.
-#[inline]
-pub fn piece_square_inputs<B: Geometry, const KINDS: usize>(
-    kinds: [Bitboard; KINDS],
-    perspective: Side,
-    on: &mut impl FnMut(usize),
-) {
-    for (kind, pieces) in kinds.into_iter().enumerate() {
-        for square in pieces {
-            on(kind * B::SQUARE_COUNT + B::relative(perspective, square));
-        }
+/// A game whose network sees its pieces sorted into `KINDS` kinds (for instance own men, own
+/// kings, the opponent's men and kings), one input per kind and square of its board:
+/// [`KindSquares`] turns it into [`NetworkInputs`].
+pub trait PieceKinds<const KINDS: usize> {
+    /// The position the pieces are read from.
+    type Position;
+    /// The board whose squares number the inputs ([`Geometry::relative`]).
+    type Board: Geometry;
+    /// The squares of each kind in `pos`, seen from `perspective`.
+    fn kinds(pos: &Self::Position, perspective: Side) -> [Bitboard; KINDS];
+}
+
+/// The inputs of a [`PieceKinds`] game: `kind · squares + relative square` for each piece,
+/// squares counted from the perspective's side; the changes a move makes come from the
+/// difference of the kinds' bitboards.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KindSquares<K, const KINDS: usize>(PhantomData<K>);
+
+impl<K: PieceKinds<KINDS>, const KINDS: usize> KindSquares<K, KINDS> {
+    /// The input of a piece of `kind` on `square`, seen from `perspective`.
+    #[inline]
+    fn input(kind: usize, square: Square, perspective: Side) -> usize {
+        kind * K::Board::SQUARE_COUNT + K::Board::relative(perspective, square)
     }
 }
 
-/// The changes ([`NetworkInputs::changes`]) between the [`piece_square_inputs`] of the kinds
-/// `before` and those of `after`, from the difference of their bitboards.
-#[inline]
-pub fn piece_square_changes<B: Geometry, const KINDS: usize>(
-    before: [Bitboard; KINDS],
-    after: [Bitboard; KINDS],
-    perspective: Side,
-    change: &mut impl FnMut(usize, bool),
-) {
-    for kind in 0..KINDS {
-        let moved = before[kind] ^ after[kind];
-        for square in before[kind] & moved {
-            change(
-                kind * B::SQUARE_COUNT + B::relative(perspective, square),
-                false,
-            );
+impl<K: PieceKinds<KINDS>, const KINDS: usize> NetworkInputs for KindSquares<K, KINDS> {
+    type Position = K::Position;
+    const INPUTS: usize = KINDS * <K::Board as Geometry>::SQUARE_COUNT;
+
+    #[inline]
+    fn inputs(pos: &K::Position, perspective: Side, on: &mut impl FnMut(usize)) {
+        for (kind, pieces) in K::kinds(pos, perspective).into_iter().enumerate() {
+            for square in pieces {
+                on(Self::input(kind, square, perspective));
+            }
         }
-        for square in after[kind] & moved {
-            change(
-                kind * B::SQUARE_COUNT + B::relative(perspective, square),
-                true,
-            );
+    }
+
+    #[inline]
+    fn changes(
+        before: &K::Position,
+        after: &K::Position,
+        perspective: Side,
+        change: &mut impl FnMut(usize, bool),
+    ) {
+        let old = K::kinds(before, perspective);
+        let new = K::kinds(after, perspective);
+        for kind in 0..KINDS {
+            let moved = old[kind] ^ new[kind];
+            for square in old[kind] & moved {
+                change(Self::input(kind, square, perspective), false);
+            }
+            for square in new[kind] & moved {
+                change(Self::input(kind, square, perspective), true);
+            }
         }
     }
 }

@@ -16,8 +16,8 @@ use crate::board::{Dark8, Dark10, Geometry};
 use crate::games::draughts::Rules;
 use crate::games::draughts::position::Position;
 pub use crate::network::{HIDDEN, Network, OUTPUT_UNIT};
-use crate::network::{NetworkInputs, Quantised, piece_square_changes, piece_square_inputs};
-use crate::types::Side;
+use crate::network::{KindSquares, PieceKinds, Quantised};
+use crate::types::{Bitboard, Side};
 use std::marker::PhantomData;
 use std::sync::LazyLock;
 
@@ -33,94 +33,31 @@ pub const MAX_PIECES: usize = 24;
 /// percent: 100 adds it as trained, 0 leaves it out.
 pub const NETWORK_SCALE: usize = super::KING_SQUARES + 33;
 
-/// The inputs that are on: each piece's input number, from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Inputs {
-    /// Input numbers (`kind · 32 + relative square`); the first `len` are used.
-    pub on: [u8; MAX_PIECES],
-    /// How many inputs are on.
-    pub len: usize,
-}
+/// The pieces of a draughts position by input kind: own men, own kings, the opponent's men and
+/// kings, on the squares of the game's board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DraughtsKinds<R>(PhantomData<R>);
 
-impl Inputs {
-    /// The inputs of `pos`, from its side to move's point of view. Pieces past
-    /// [`MAX_PIECES`] (impossible in Russian) are left out.
-    pub fn of<R: Rules>(pos: &Position<R>) -> Inputs {
-        let mover = pos.side_to_move();
-        let mut inputs = Inputs {
-            on: [0; MAX_PIECES],
-            len: 0,
-        };
-        let kinds = [
-            pos.men(mover),
-            pos.kings(mover),
-            pos.men(mover.opponent()),
-            pos.kings(mover.opponent()),
-        ];
-        for (kind, squares) in kinds.into_iter().enumerate() {
-            for square in squares {
-                if inputs.len < MAX_PIECES {
-                    let input = kind * SQUARES + Dark8::relative(mover, square);
-                    inputs.on[inputs.len] = input as u8;
-                    inputs.len += 1;
-                }
-            }
-        }
-        inputs
-    }
+impl<R: Rules> PieceKinds<4> for DraughtsKinds<R> {
+    type Position = Position<R>;
+    type Board = R::Board;
 
-    /// The inputs that are on, as a slice.
     #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        &self.on[..self.len]
-    }
-
-    /// The inputs that are on, as input numbers.
-    #[inline]
-    pub fn numbers(&self) -> impl Iterator<Item = usize> + '_ {
-        self.as_slice().iter().map(|&input| usize::from(input))
+    fn kinds(pos: &Position<R>, side: Side) -> [Bitboard; 4] {
+        let opponent = side.opponent();
+        [
+            pos.men(side),
+            pos.kings(side),
+            pos.men(opponent),
+            pos.kings(opponent),
+        ]
     }
 }
 
 /// The inputs of a draughts position on any board: one per kind of piece (own man, own king,
 /// the opponent's man and king) and square seen from the perspective's side
-/// ([`Geometry::relative`]): `kind · squares + relative square`. Seen from the side to move
-/// on the 8×8 board they are exactly [`Inputs::of`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PieceSquares<R>(PhantomData<R>);
-
-impl<R: Rules> NetworkInputs for PieceSquares<R> {
-    type Position = Position<R>;
-    const INPUTS: usize = 4 * <R::Board as Geometry>::SQUARE_COUNT;
-
-    #[inline]
-    fn inputs(pos: &Position<R>, perspective: Side, on: &mut impl FnMut(usize)) {
-        piece_square_inputs::<R::Board, 4>(kinds(pos, perspective), perspective, on);
-    }
-
-    #[inline]
-    fn changes(
-        before: &Position<R>,
-        after: &Position<R>,
-        perspective: Side,
-        change: &mut impl FnMut(usize, bool),
-    ) {
-        let (old, new) = (kinds(before, perspective), kinds(after, perspective));
-        piece_square_changes::<R::Board, 4>(old, new, perspective, change);
-    }
-}
-
-/// The pieces of `pos` by input kind, seen from `side`: its men, its kings, the opponent's men
-/// and kings.
-#[inline]
-fn kinds<R: Rules>(pos: &Position<R>, side: Side) -> [crate::types::Bitboard; 4] {
-    [
-        pos.men(side),
-        pos.kings(side),
-        pos.men(side.opponent()),
-        pos.kings(side.opponent()),
-    ]
-}
+/// ([`Geometry::relative`]): `kind · squares + relative square`.
+pub type PieceSquares<R> = KindSquares<DraughtsKinds<R>, 4>;
 
 /// Reads a draughts network file of this module's shape ([`INPUTS`] inputs).
 pub fn read(bytes: &[u8]) -> Result<Network, String> {
@@ -154,15 +91,22 @@ mod tests {
     use super::*;
     use crate::games::draughts::Russian;
     use crate::games::draughts::notation::parse_fen;
-    use crate::network::Accumulator;
+    use crate::network::{Accumulator, NetworkInputs};
+
+    /// The inputs of `pos` seen from its side to move.
+    fn mover_inputs(pos: &Position<Russian>) -> Vec<usize> {
+        let mut on = Vec::new();
+        PieceSquares::<Russian>::inputs(pos, pos.side_to_move(), &mut |input| on.push(input));
+        on
+    }
 
     #[test]
     fn inputs_are_seen_from_the_side_to_move() {
         let white = parse_fen::<Russian>("W:Wa1,Kc3:Bh8").unwrap();
         let black = parse_fen::<Russian>("B:Wa1:Bh8,Kf6").unwrap();
         // Black's h8 is its own a1, and f6 its own c3 (input 9 of its kind).
-        assert_eq!(Inputs::of(&white).as_slice(), &[0, 32 + 9, 64 + 31]);
-        assert_eq!(Inputs::of(&black).as_slice(), &[0, 32 + 9, 64 + 31]);
+        assert_eq!(mover_inputs(&white), &[0, 32 + 9, 64 + 31]);
+        assert_eq!(mover_inputs(&black), &[0, 32 + 9, 64 + 31]);
     }
 
     /// Plays random games and checks at every position that the sums carried move by move
@@ -195,7 +139,7 @@ mod tests {
                 acc = acc.after::<PieceSquares<Russian>>(layer, &pos, &next);
                 pos = next;
                 assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, &pos));
-                let floats = network.accumulate(Inputs::of(&pos).numbers());
+                let floats = network.accumulate(mover_inputs(&pos));
                 let fixed = acc.sums(pos.side_to_move());
                 for (float, &sum) in floats.iter().zip(fixed) {
                     assert!((float - layer.value(sum)).abs() < 1e-5, "{float} {sum}");
