@@ -2,7 +2,7 @@
 //! positions, `damka train --variant`, then `setoption name NetworkFile` in a search; a file
 //! that is missing or made for another game gives one error line and the engine plays on.
 
-use std::io::{BufRead, BufReader, Write};
+use crate::common::server::Server;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -55,41 +55,38 @@ fn turkish_network(dir: &Path) -> PathBuf {
     network
 }
 
+/// The `info string error` lines among `lines`.
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect()
+}
+
 #[test]
 fn a_trained_network_file_is_played_and_a_bad_one_refused() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("network-file");
     let network = turkish_network(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start damka");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let script = format!(
-        "setoption name UCI_Variant value turkish\n\
-         setoption name NetworkFile value {network}\nisready\ngo depth 4\nisready\n\
-         setoption name NetworkFile value {missing}\nisready\n\
-         setoption name UCI_Variant value russian\n\
-         setoption name NetworkFile value {network}\nisready\ngo depth 4\nisready\nquit\n",
-        network = network.display(),
-        missing = dir.join("missing.network").display(),
-    );
-    stdin.write_all(script.as_bytes()).expect("write");
-    drop(stdin);
-    let lines: Vec<String> = stdout.lines().map_while(Result::ok).collect();
-    let _ = child.wait();
-    let errors: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info string error"))
-        .collect();
-    assert_eq!(errors.len(), 2, "{lines:?}");
-    assert!(errors[0].contains("cannot read"), "{}", errors[0]);
+    let set_file = |path: &Path| format!("setoption name NetworkFile value {}", path.display());
+    let mut server = Server::start();
+    server.send("setoption name UCI_Variant value turkish");
+    server.send(&set_file(&network));
+    assert!(errors(&server.sync()).is_empty());
+    server.send("go depth 4");
+    server.bestmove();
+    // A missing file is refused; the loaded network stays.
+    server.send(&set_file(&dir.join("missing.network")));
+    let missing = server.sync();
+    assert_eq!(errors(&missing).len(), 1, "{missing:?}");
+    assert!(errors(&missing)[0].contains("cannot read"), "{missing:?}");
     // A Turkish network has 256 inputs; Russian's have 128.
-    assert!(errors[1].contains("128 inputs"), "{}", errors[1]);
-    let bestmoves = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
-    assert_eq!(bestmoves, 2, "{lines:?}");
-    assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 5);
+    server.send("setoption name UCI_Variant value russian");
+    server.send(&set_file(&network));
+    let other_game = server.sync();
+    assert_eq!(errors(&other_game).len(), 1, "{other_game:?}");
+    assert!(errors(&other_game)[0].contains("128 inputs"), "{other_game:?}");
+    server.send("go depth 4");
+    server.bestmove();
+    server.send("quit");
     let _ = std::fs::remove_dir_all(&dir);
 }
