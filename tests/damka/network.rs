@@ -84,7 +84,10 @@ fn a_trained_network_file_is_played_and_a_bad_one_refused() {
     server.send(&set_file(&network));
     let other_game = server.sync();
     assert_eq!(errors(&other_game).len(), 1, "{other_game:?}");
-    assert!(errors(&other_game)[0].contains("128 inputs"), "{other_game:?}");
+    assert!(
+        errors(&other_game)[0].contains("128 inputs"),
+        "{other_game:?}"
+    );
     server.send("go depth 4");
     server.bestmove();
     server.send("quit");
