@@ -48,6 +48,9 @@ pub struct TrainArgs {
     /// result (0 to 1; positions written without a score always use the result).
     #[arg(long, default_value_t = 0.0)]
     pub score_share: f64,
+    /// Hidden units of the network (a multiple of 8, at most 128).
+    #[arg(long, default_value_t = damka_rules::network::DEFAULT_HIDDEN)]
+    pub hidden: usize,
 }
 
 /// `damka train`: learns the Russian pattern tables or a game's network from self-play
@@ -102,6 +105,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 epochs,
                 rate: args.rate.unwrap_or(1e-3),
                 score_share: args.score_share,
+                hidden: args.hidden,
                 ..network::TrainConfig::default()
             };
             let t = with_game!(args.variant, G => {

@@ -45,7 +45,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("damka-network-file-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("turkish.network");
-        std::fs::write(&path, Network::zero(256).write()).unwrap();
+        std::fs::write(&path, Network::zero(256, 64).write()).unwrap();
         assert!(load(Variant::Turkish, &path).is_ok());
         let refused = load(Variant::Russian, &path).unwrap_err();
         assert!(refused.contains("128 inputs"), "{refused}");

@@ -17,7 +17,7 @@ use super::fit::{Adam, best_scale, shuffle, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
 use damka_rules::eval::Weights;
 use damka_rules::game::Game;
-use damka_rules::network::{HIDDEN, Network, NetworkInputs, OUTPUT_UNIT};
+use damka_rules::network::{DEFAULT_HIDDEN, MAX_HIDDEN, Network, NetworkInputs, OUTPUT_UNIT};
 use rayon::prelude::*;
 
 /// One position ready for training.
@@ -67,6 +67,8 @@ pub struct TrainConfig {
     pub score_share: f64,
     /// Seed of the starting weights and of the order of the positions.
     pub seed: u64,
+    /// Hidden units of the network ([`damka_rules::network::valid_hidden`]).
+    pub hidden: usize,
 }
 
 impl Default for TrainConfig {
@@ -77,6 +79,7 @@ impl Default for TrainConfig {
             batch: 2048,
             score_share: 1.0,
             seed: 1,
+            hidden: DEFAULT_HIDDEN,
         }
     }
 }
@@ -152,7 +155,7 @@ fn set_targets(rows: &mut Rows, k: f64, score_share: f64) {
 
 /// The model's win chance for White, with the network's hidden sums.
 #[inline]
-fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, [f32; HIDDEN]) {
+fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, [f32; MAX_HIDDEN]) {
     let inputs = rows.inputs(row).iter().map(|&input| usize::from(input));
     let sums = network.accumulate(inputs);
     let net = network.output(&sums) * OUTPUT_UNIT;
@@ -176,22 +179,12 @@ fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
     total / rows.rows.len().max(1) as f64
 }
 
-/// A gradient, laid out like [`Network`].
-struct Gradient {
-    input_weights: Vec<[f32; HIDDEN]>,
-    hidden_biases: [f32; HIDDEN],
-    output_weights: [f32; HIDDEN],
-    output_bias: f32,
-}
+/// A gradient: a [`Network`] of the same shape whose weights are the loss's derivatives.
+struct Gradient(Network);
 
 impl Gradient {
-    fn zero(inputs: usize) -> Gradient {
-        Gradient {
-            input_weights: vec![[0.0; HIDDEN]; inputs],
-            hidden_biases: [0.0; HIDDEN],
-            output_weights: [0.0; HIDDEN],
-            output_bias: 0.0,
-        }
+    fn zero(inputs: usize, hidden: usize) -> Gradient {
+        Gradient(Network::zero(inputs, hidden))
     }
 
     /// Adds one row's gradient of the squared error.
@@ -200,38 +193,36 @@ impl Gradient {
         // d(target - p)^2 / d(raw output)
         let d_output =
             (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32 * row.slope * OUTPUT_UNIT;
-        self.output_bias += d_output;
-        let mut d_sums = [0.0f32; HIDDEN];
-        for j in 0..HIDDEN {
+        let gradient = &mut self.0;
+        gradient.output_bias += d_output;
+        let hidden = network.hidden();
+        let mut d_sums = [0.0f32; MAX_HIDDEN];
+        for j in 0..hidden {
             if sums[j] > 0.0 {
-                self.output_weights[j] += d_output * sums[j];
+                gradient.output_weights[j] += d_output * sums[j];
                 d_sums[j] = d_output * network.output_weights[j];
             }
         }
-        for (bias, d) in self.hidden_biases.iter_mut().zip(&d_sums) {
+        for (bias, d) in gradient.hidden_biases.iter_mut().zip(&d_sums) {
             *bias += d;
         }
         for &input in rows.inputs(row) {
-            for (weight, d) in self.input_weights[usize::from(input)]
-                .iter_mut()
-                .zip(&d_sums)
-            {
+            for (weight, d) in gradient.row_mut(usize::from(input)).iter_mut().zip(&d_sums) {
                 *weight += d;
             }
         }
     }
 
     fn merge(mut self, other: Gradient) -> Gradient {
-        for (a, b) in self.input_weights.iter_mut().zip(&other.input_weights) {
-            a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-        }
+        let (a, b) = (&mut self.0, &other.0);
         for (a, b) in [
-            (&mut self.hidden_biases, &other.hidden_biases),
-            (&mut self.output_weights, &other.output_weights),
+            (&mut a.input_weights, &b.input_weights),
+            (&mut a.hidden_biases, &b.hidden_biases),
+            (&mut a.output_weights, &b.output_weights),
         ] {
             a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
         }
-        self.output_bias += other.output_bias;
+        a.output_bias += b.output_bias;
         self
     }
 }
@@ -241,23 +232,32 @@ fn parameters<'a>(
     network: &'a mut Network,
     gradient: &'a Gradient,
 ) -> impl Iterator<Item = (&'a mut f32, f32)> {
+    let gradient = &gradient.0;
     let Network {
         input_weights,
         hidden_biases,
         output_weights,
         output_bias,
+        ..
     } = network;
     input_weights
         .iter_mut()
-        .flatten()
-        .zip(gradient.input_weights.iter().flatten().copied())
-        .chain(hidden_biases.iter_mut().zip(gradient.hidden_biases))
-        .chain(output_weights.iter_mut().zip(gradient.output_weights))
+        .zip(gradient.input_weights.iter().copied())
+        .chain(
+            hidden_biases
+                .iter_mut()
+                .zip(gradient.hidden_biases.iter().copied()),
+        )
+        .chain(
+            output_weights
+                .iter_mut()
+                .zip(gradient.output_weights.iter().copied()),
+        )
         .chain(std::iter::once((output_bias, gradient.output_bias)))
 }
 
 /// Small random starting weights: the hidden units start different, the output near 0.
-fn starting_network(inputs: usize, seed: u64) -> Network {
+fn starting_network(inputs: usize, hidden: usize, seed: u64) -> Network {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut uniform = move || {
         state ^= state << 13;
@@ -265,10 +265,11 @@ fn starting_network(inputs: usize, seed: u64) -> Network {
         state ^= state << 17;
         (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
     };
-    let mut network = Network::zero(inputs);
-    for row in network.input_weights.iter_mut() {
-        row.iter_mut().for_each(|w| *w = 0.2 * uniform());
-    }
+    let mut network = Network::zero(inputs, hidden);
+    network
+        .input_weights
+        .iter_mut()
+        .for_each(|w| *w = 0.2 * uniform());
     network.hidden_biases.iter_mut().for_each(|w| *w = 0.1);
     network
         .output_weights
@@ -298,14 +299,22 @@ pub fn train<G: Game>(
             G::NAME
         ));
     }
-    let zero = Network::zero(inputs);
+    if !damka_rules::network::valid_hidden(config.hidden) {
+        return Err(format!(
+            "{} hidden units: a network has a multiple of {} up to {MAX_HIDDEN}",
+            config.hidden,
+            damka_rules::network::LANES
+        ));
+    }
+    let hidden = config.hidden;
+    let zero = Network::zero(inputs, hidden);
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
     set_targets(&mut train_rows, k, config.score_share);
     set_targets(&mut valid_rows, k, config.score_share);
     let before = error(&valid_rows, &zero, k, false);
-    let mut network = starting_network(inputs, config.seed);
+    let mut network = starting_network(inputs, hidden, config.seed);
     let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);
-    let mut adam = Adam::new(inputs * HIDDEN + 2 * HIDDEN + 1);
+    let mut adam = Adam::new(network.parameter_count());
     let mut order: Vec<usize> = (0..train_rows.rows.len()).collect();
     let mut seed = config.seed | 1;
     for epoch in 1..=config.epochs {
@@ -314,13 +323,13 @@ pub fn train<G: Game>(
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
-                    let mut gradient = Gradient::zero(inputs);
+                    let mut gradient = Gradient::zero(inputs, hidden);
                     for &i in chunk {
                         gradient.add(&train_rows, &train_rows.rows[i], &network, k);
                     }
                     gradient
                 })
-                .reduce(|| Gradient::zero(inputs), Gradient::merge);
+                .reduce(|| Gradient::zero(inputs, hidden), Gradient::merge);
             adam.begin_step();
             let n = batch.len() as f64;
             for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {

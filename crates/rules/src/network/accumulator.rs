@@ -16,7 +16,7 @@
 //! * [`Accumulator`] holds the sums from both sides' points of view (White's and Black's), so
 //!   the evaluation picks the side to move's without knowing who moved.
 
-use super::HIDDEN;
+use super::{LANES, MAX_HIDDEN, Network};
 use crate::types::Side;
 
 /// The most inputs a game may declare: the default [`NetworkInputs::changes`] keeps a set of
@@ -68,31 +68,35 @@ pub trait NetworkInputs {
     }
 }
 
-/// A first layer in integers: per input a row of [`HIDDEN`] weights, and the biases, each the
-/// float weight times 2^`shift` rounded to the nearest integer.
+/// A first layer in integers: per input a row of weights into the hidden units, and the
+/// biases, each the float weight times 2^`shift` rounded to the nearest integer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstLayer {
-    /// Per input, its weights into the hidden units.
-    pub rows: Vec<[i32; HIDDEN]>,
-    /// The hidden units' biases.
-    pub biases: [i32; HIDDEN],
+    hidden: usize,
+    /// Per input, its weights into the hidden units, one row after the other.
+    rows: Vec<i32>,
+    /// The hidden units' biases; 0 past the network's hidden units.
+    biases: [i32; MAX_HIDDEN],
     /// The fixed point: an integer sum `s` stands for `s / 2^shift`.
     pub shift: i32,
 }
 
 impl FirstLayer {
-    /// The first layer of float `rows` and `biases` for positions with at most `max_on`
-    /// inputs on at once. The shift is the largest (at most 30) for which no sum of the biases
-    /// and `max_on` rows can leave `i32`, so sums never overflow (for weights of size about 1 and
-    /// two dozen pieces it is 26: each weight within 2^-27, about 7·10⁻⁹, of its float).
-    pub fn quantise(rows: &[[f32; HIDDEN]], biases: &[f32; HIDDEN], max_on: usize) -> FirstLayer {
+    /// The first layer of `network` for positions with at most `max_on` inputs on at once.
+    /// The shift is the largest (at most 30) for which no sum of the biases and `max_on` rows
+    /// can leave `i32`, so sums never overflow (for weights of size about 1 and two dozen
+    /// pieces it is 26: each weight within 2^-27, about 7·10⁻⁹, of its float).
+    pub fn quantise(network: &Network, max_on: usize) -> FirstLayer {
+        let hidden = network.hidden();
         // The largest sum any unit can reach: its bias and its `max_on` largest weights.
         let mut bound = 0.0f64;
-        for unit in 0..HIDDEN {
-            let mut weights: Vec<f64> = rows.iter().map(|row| row[unit].abs() as f64).collect();
+        for unit in 0..hidden {
+            let mut weights: Vec<f64> = (0..network.inputs())
+                .map(|input| network.row(input)[unit].abs() as f64)
+                .collect();
             weights.sort_by(|a, b| b.total_cmp(a));
             let sum: f64 = weights.iter().take(max_on).sum();
-            bound = bound.max(sum + biases[unit].abs() as f64);
+            bound = bound.max(sum + network.hidden_biases[unit].abs() as f64);
         }
         // Keep a unit of headroom for the rounding of each weight.
         let mut shift = 30;
@@ -100,20 +104,41 @@ impl FirstLayer {
             shift -= 1;
         }
         let scale = f64::from(1u32 << shift);
-        let fixed = |w: f32| (w as f64 * scale).round() as i32;
+        let fixed = |w: &f32| (*w as f64 * scale).round() as i32;
+        let mut biases = [0; MAX_HIDDEN];
+        for (bias, weight) in biases.iter_mut().zip(&network.hidden_biases) {
+            *bias = fixed(weight);
+        }
         FirstLayer {
-            rows: rows.iter().map(|row| row.map(fixed)).collect(),
-            biases: biases.map(fixed),
+            hidden,
+            rows: network.input_weights.iter().map(fixed).collect(),
+            biases,
             shift,
         }
     }
 
+    /// Hidden units.
+    #[inline]
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The weights of `input` into the hidden units.
+    #[inline]
+    fn row(&self, input: usize) -> &[i32] {
+        &self.rows[input * self.hidden..(input + 1) * self.hidden]
+    }
+
     /// The sums of `pos` seen from `perspective`, made from scratch: the biases plus the rows
-    /// of the inputs that are on.
-    pub fn sums<I: NetworkInputs>(&self, pos: &I::Position, perspective: Side) -> [i32; HIDDEN] {
+    /// of the inputs that are on, in the first [`FirstLayer::hidden`] places (the rest are 0).
+    pub fn sums<I: NetworkInputs>(
+        &self,
+        pos: &I::Position,
+        perspective: Side,
+    ) -> [i32; MAX_HIDDEN] {
         let mut sums = self.biases;
         I::inputs(pos, perspective, &mut |input| {
-            add(&mut sums, &self.rows[input])
+            add(&mut sums, self.row(input))
         });
         sums
     }
@@ -125,19 +150,27 @@ impl FirstLayer {
     }
 }
 
-/// `sums += row`, element by element.
+/// `sums += row`, element by element, over the row's length (a multiple of [`LANES`]).
 #[inline]
-fn add(sums: &mut [i32; HIDDEN], row: &[i32; HIDDEN]) {
-    for (sum, weight) in sums.iter_mut().zip(row) {
-        *sum += weight;
+fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    let (row, _) = row.as_chunks::<LANES>();
+    let (sums, _) = sums.as_chunks_mut::<LANES>();
+    for (sums, weights) in sums.iter_mut().zip(row) {
+        for lane in 0..LANES {
+            sums[lane] += weights[lane];
+        }
     }
 }
 
-/// `sums -= row`, element by element.
+/// `sums -= row`, element by element, over the row's length (a multiple of [`LANES`]).
 #[inline]
-fn subtract(sums: &mut [i32; HIDDEN], row: &[i32; HIDDEN]) {
-    for (sum, weight) in sums.iter_mut().zip(row) {
-        *sum -= weight;
+fn subtract(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    let (row, _) = row.as_chunks::<LANES>();
+    let (sums, _) = sums.as_chunks_mut::<LANES>();
+    for (sums, weights) in sums.iter_mut().zip(row) {
+        for lane in 0..LANES {
+            sums[lane] -= weights[lane];
+        }
     }
 }
 
@@ -147,8 +180,8 @@ fn subtract(sums: &mut [i32; HIDDEN], row: &[i32; HIDDEN]) {
 /// after a move, exactly [`Accumulator::new`] of that position (integer sums, no rounding).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    /// White's point of view, then Black's.
-    sums: [[i32; HIDDEN]; 2],
+    /// White's point of view, then Black's; 0 past the network's hidden units.
+    sums: [[i32; MAX_HIDDEN]; 2],
 }
 
 impl Accumulator {
@@ -203,20 +236,21 @@ impl Accumulator {
         perspective: Side,
     ) {
         let view = perspective.index() & 1;
+        let hidden = layer.hidden();
         let sums = &mut self.sums[view];
-        *sums = parent.sums[view];
+        sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]);
         I::changes(before, after, perspective, &mut |input, on| {
             if on {
-                add(sums, &layer.rows[input]);
+                add(sums, layer.row(input));
             } else {
-                subtract(sums, &layer.rows[input]);
+                subtract(sums, layer.row(input));
             }
         });
     }
 
     /// The sums seen from `perspective` (the side to move's, for the evaluation).
     #[inline]
-    pub fn sums(&self, perspective: Side) -> &[i32; HIDDEN] {
+    pub fn sums(&self, perspective: Side) -> &[i32; MAX_HIDDEN] {
         match perspective {
             Side::White => &self.sums[0],
             Side::Black => &self.sums[1],

@@ -2,9 +2,9 @@
 //!
 //! A game declares what its network sees with a type implementing [`NetworkInputs`] for its
 //! position (one input per kind of piece and square, for instance), and ships a trained network file
-//! compiled in. The network has one hidden layer of [`HIDDEN`] rectified units and one output,
-//! a term in hundredths of a man for the side to move that the game adds to its linear
-//! evaluation.
+//! compiled in. The network has one hidden layer of rectified units (a multiple of 8, at most
+//! [`MAX_HIDDEN`]; the file says how many) and one output, a term in hundredths of a man for
+//! the side to move that the game adds to its linear evaluation.
 //!
 //! * [`Network`] holds the weights as floats, as training makes them, and reads and writes the
 //!   checksummed file ([`Network::read`]).
@@ -21,20 +21,37 @@ use crate::checksum::fnv1a;
 use crate::types::{Bitboard, Side, Square};
 use std::marker::PhantomData;
 
-/// Hidden units.
-pub const HIDDEN: usize = 64;
+/// The most hidden units a network may have. Sums are kept in arrays of this size, of which a
+/// network uses its first [`Network::hidden`].
+pub const MAX_HIDDEN: usize = 128;
+/// Hidden units of a network trained without saying how many.
+pub const DEFAULT_HIDDEN: usize = 64;
 /// The output's unit: the network's raw output times this is hundredths of a man.
 pub const OUTPUT_UNIT: f32 = 100.0;
 
+/// Lanes of the vector loops: a network's hidden units come in groups of this many.
+pub const LANES: usize = 8;
+
+/// Whether a network may have `hidden` units: a multiple of [`LANES`], from [`LANES`] to
+/// [`MAX_HIDDEN`].
+pub fn valid_hidden(hidden: usize) -> bool {
+    (LANES..=MAX_HIDDEN).contains(&hidden) && hidden.is_multiple_of(LANES)
+}
+
 /// A network's weights as floats.
+///
+/// The weight vectors keep the lengths [`Network::zero`] gives them: `inputs · hidden` input
+/// weights (input by input: input `i`'s row is [`Network::row`]), `hidden` biases and `hidden`
+/// output weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// Per input, its weights into the hidden units.
-    pub input_weights: Vec<[f32; HIDDEN]>,
+    hidden: usize,
+    /// Per input, its weights into the hidden units, one row after the other.
+    pub input_weights: Vec<f32>,
     /// The hidden units' biases.
-    pub hidden_biases: [f32; HIDDEN],
+    pub hidden_biases: Vec<f32>,
     /// The hidden units' weights into the output.
-    pub output_weights: [f32; HIDDEN],
+    pub output_weights: Vec<f32>,
     /// The output's bias.
     pub output_bias: f32,
 }
@@ -43,34 +60,67 @@ pub struct Network {
 const MAGIC: &[u8; 8] = b"DAMKANN1";
 
 impl Network {
-    /// A network of `inputs` inputs whose output is always 0.
-    pub fn zero(inputs: usize) -> Network {
+    /// A network of `inputs` inputs and `hidden` hidden units whose output is always 0.
+    ///
+    /// Panics unless [`valid_hidden`]`(hidden)`: the size is the caller's to check.
+    pub fn zero(inputs: usize, hidden: usize) -> Network {
+        assert!(valid_hidden(hidden), "{hidden} hidden units");
         Network {
-            input_weights: vec![[0.0; HIDDEN]; inputs],
-            hidden_biases: [0.0; HIDDEN],
-            output_weights: [0.0; HIDDEN],
+            hidden,
+            input_weights: vec![0.0; inputs * hidden],
+            hidden_biases: vec![0.0; hidden],
+            output_weights: vec![0.0; hidden],
             output_bias: 0.0,
         }
     }
 
-    /// The hidden units' inputs before rectifying: the biases plus the rows of the inputs that
-    /// are on.
+    /// Hidden units.
     #[inline]
-    pub fn accumulate(&self, inputs: impl IntoIterator<Item = usize>) -> [f32; HIDDEN] {
-        let mut sums = self.hidden_biases;
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Inputs.
+    pub fn inputs(&self) -> usize {
+        self.input_weights.len() / self.hidden
+    }
+
+    /// The weights of `input` into the hidden units.
+    #[inline]
+    pub fn row(&self, input: usize) -> &[f32] {
+        &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// The weights of `input` into the hidden units, to change.
+    #[inline]
+    pub fn row_mut(&mut self, input: usize) -> &mut [f32] {
+        &mut self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// Every weight and bias.
+    pub fn parameter_count(&self) -> usize {
+        self.input_weights.len() + 2 * self.hidden + 1
+    }
+
+    /// The hidden units' inputs before rectifying: the biases plus the rows of the inputs that
+    /// are on, in the first [`Network::hidden`] places (the rest are 0).
+    #[inline]
+    pub fn accumulate(&self, inputs: impl IntoIterator<Item = usize>) -> [f32; MAX_HIDDEN] {
+        let mut all = [0.0; MAX_HIDDEN];
+        let sums = &mut all[..self.hidden];
+        sums.copy_from_slice(&self.hidden_biases);
         for input in inputs {
-            let row = &self.input_weights[input];
-            for (sum, weight) in sums.iter_mut().zip(row) {
+            for (sum, weight) in sums.iter_mut().zip(self.row(input)) {
                 *sum += weight;
             }
         }
-        sums
+        all
     }
 
-    /// The raw output for these hidden sums (multiply by [`OUTPUT_UNIT`] for hundredths of a
-    /// man).
+    /// The raw output for these hidden sums, the first [`Network::hidden`] of `sums`
+    /// (multiply by [`OUTPUT_UNIT`] for hundredths of a man).
     #[inline]
-    pub fn output(&self, sums: &[f32; HIDDEN]) -> f32 {
+    pub fn output(&self, sums: &[f32]) -> f32 {
         let hidden: f32 = sums
             .iter()
             .zip(&self.output_weights)
@@ -83,7 +133,6 @@ impl Network {
     fn values(&self) -> impl Iterator<Item = f32> + '_ {
         self.input_weights
             .iter()
-            .flatten()
             .chain(&self.hidden_biases)
             .chain(&self.output_weights)
             .chain(std::iter::once(&self.output_bias))
@@ -93,18 +142,14 @@ impl Network {
     /// Reads a network file of `inputs` inputs: the 8 bytes `DAMKANN1`, the counts of inputs
     /// and hidden units as little-endian u32, every weight as a little-endian f32 in the order
     /// input rows, hidden biases, output weights, output bias, then the FNV-1a 64-bit hash of
-    /// all the bytes before it, little-endian. Anything else is refused.
+    /// all the bytes before it, little-endian. Anything else is refused, and so is a count of
+    /// hidden units that is not [`valid_hidden`].
     pub fn read(bytes: &[u8], inputs: usize) -> Result<Network, String> {
-        let count = inputs * HIDDEN + 2 * HIDDEN + 1;
-        let body_len = MAGIC.len() + 8 + 4 * count;
-        if bytes.len() != body_len + 8 {
-            return Err(format!(
-                "network file has {} bytes, not {}",
-                bytes.len(),
-                body_len + 8
-            ));
+        let header = MAGIC.len() + 8;
+        if bytes.len() < header + 8 {
+            return Err(format!("network file has only {} bytes", bytes.len()));
         }
-        let (body, hash) = bytes.split_at(body_len);
+        let (body, hash) = bytes.split_at(bytes.len() - 8);
         if hash != fnv1a(body).to_le_bytes() {
             return Err("network file checksum does not match".to_string());
         }
@@ -113,21 +158,35 @@ impl Network {
         }
         let word = |at: usize| [body[at], body[at + 1], body[at + 2], body[at + 3]];
         let shape = [
-            u32::from_le_bytes(word(MAGIC.len())),
-            u32::from_le_bytes(word(MAGIC.len() + 4)),
+            u32::from_le_bytes(word(MAGIC.len())) as usize,
+            u32::from_le_bytes(word(MAGIC.len() + 4)) as usize,
         ];
-        if shape != [inputs as u32, HIDDEN as u32] {
+        let [file_inputs, hidden] = shape;
+        if file_inputs != inputs {
             return Err(format!(
-                "network file shape {shape:?} is not {inputs} x {HIDDEN}"
+                "network file has {file_inputs} inputs, not {inputs}"
             ));
         }
-        let mut values = (0..count).map(|i| f32::from_le_bytes(word(MAGIC.len() + 8 + 4 * i)));
-        let mut network = Network::zero(inputs);
-        for row in network.input_weights.iter_mut() {
-            row.iter_mut()
-                .for_each(|w| *w = values.next().unwrap_or(0.0));
+        if !valid_hidden(hidden) {
+            return Err(format!(
+                "network file has {hidden} hidden units, not a multiple of {LANES} up to {MAX_HIDDEN}"
+            ));
         }
-        for part in [&mut network.hidden_biases, &mut network.output_weights] {
+        let mut network = Network::zero(inputs, hidden);
+        let count = network.parameter_count();
+        if body.len() != header + 4 * count {
+            return Err(format!(
+                "network file has {} bytes, not {}",
+                bytes.len(),
+                header + 4 * count + 8
+            ));
+        }
+        let mut values = (0..count).map(|i| f32::from_le_bytes(word(header + 4 * i)));
+        for part in [
+            &mut network.input_weights,
+            &mut network.hidden_biases,
+            &mut network.output_weights,
+        ] {
             part.iter_mut()
                 .for_each(|w| *w = values.next().unwrap_or(0.0));
         }
@@ -141,7 +200,7 @@ impl Network {
     /// The file [`Network::read`] reads.
     pub fn write(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
-        for count in [self.input_weights.len(), HIDDEN] {
+        for count in [self.inputs(), self.hidden] {
             bytes.extend_from_slice(&(count as u32).to_le_bytes());
         }
         for value in self.values() {
@@ -163,22 +222,24 @@ impl Network {
 pub struct Quantised {
     /// The first layer.
     pub first: FirstLayer,
-    /// The output weights divided by 2^`first.shift` and multiplied by [`OUTPUT_UNIT`].
-    output_weights: [f32; HIDDEN],
+    /// The output weights divided by 2^`first.shift` and multiplied by [`OUTPUT_UNIT`]; 0
+    /// past the network's hidden units.
+    output_weights: [f32; MAX_HIDDEN],
     /// The output bias times [`OUTPUT_UNIT`].
     output_bias: f32,
 }
 
-/// Lanes of the output layer's sum: eight partial sums the compiler keeps in vector registers.
-const LANES: usize = 8;
-
 impl Quantised {
     /// `network` for positions with at most `max_on` inputs on at once.
     pub fn new(network: &Network, max_on: usize) -> Quantised {
-        let first = FirstLayer::quantise(&network.input_weights, &network.hidden_biases, max_on);
+        let first = FirstLayer::quantise(network, max_on);
         let unit = OUTPUT_UNIT / (1u64 << first.shift) as f32;
+        let mut output_weights = [0.0; MAX_HIDDEN];
+        for (scaled, weight) in output_weights.iter_mut().zip(&network.output_weights) {
+            *scaled = weight * unit;
+        }
         Quantised {
-            output_weights: network.output_weights.map(|w| w * unit),
+            output_weights,
             output_bias: network.output_bias * OUTPUT_UNIT,
             first,
         }
@@ -187,11 +248,12 @@ impl Quantised {
     /// The term, in hundredths of a man, of a position whose first-layer sums seen from its
     /// side to move are `sums`.
     #[inline]
-    pub fn output(&self, sums: &[i32; HIDDEN]) -> i32 {
+    pub fn output(&self, sums: &[i32; MAX_HIDDEN]) -> i32 {
+        let groups = self.first.hidden() / LANES;
         let mut lanes = [0.0f32; LANES];
         let (sums, _) = sums.as_chunks::<LANES>();
         let (weights, _) = self.output_weights.as_chunks::<LANES>();
-        for (sums, weights) in sums.iter().zip(weights) {
+        for (sums, weights) in sums.iter().zip(weights).take(groups) {
             // Rectified with a mask (all ones unless the sign bit is set), which vectorises.
             for lane in 0..LANES {
                 let sum = sums[lane];

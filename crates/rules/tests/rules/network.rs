@@ -5,17 +5,17 @@ use crate::common::Rng;
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::moves::MoveList;
-use damka_rules::network::{Accumulator, HIDDEN, Network, NetworkInputs, Quantised};
+use damka_rules::network::{
+    Accumulator, DEFAULT_HIDDEN, LANES, MAX_HIDDEN, Network, NetworkInputs, Quantised,
+};
 use damka_rules::types::Side;
 use damka_rules::with_game;
 
-/// A network of random weights for `inputs` inputs.
-fn random_network(inputs: usize, rng: &mut Rng) -> Quantised {
-    let mut network = Network::zero(inputs);
+/// A network of random weights for `inputs` inputs and `hidden` hidden units.
+fn random_network(inputs: usize, hidden: usize, rng: &mut Rng) -> Quantised {
+    let mut network = Network::zero(inputs, hidden);
     let mut weight = || (rng.below(2001) as f32 - 1000.0) / 1000.0;
-    for row in network.input_weights.iter_mut() {
-        row.iter_mut().for_each(|w| *w = weight());
-    }
+    network.input_weights.iter_mut().for_each(|w| *w = weight());
     network.hidden_biases.iter_mut().for_each(|w| *w = weight());
     network
         .output_weights
@@ -37,10 +37,11 @@ fn checked_inputs<G: Game>(pos: &G::Position, side: Side) -> Vec<usize> {
     on
 }
 
-/// Random games of `G`: at every move the carried sums equal the sums from scratch.
-fn carried_sums_stay_exact<G: Game>(seed: u64) -> usize {
+/// Random games of `G` with a network of `hidden` units: at every move the carried sums
+/// equal the sums from scratch.
+fn carried_sums_stay_exact<G: Game>(hidden: usize, seed: u64) -> usize {
     let mut rng = Rng::new(seed);
-    let network = random_network(G::Inputs::INPUTS, &mut rng);
+    let network = random_network(G::Inputs::INPUTS, hidden, &mut rng);
     let layer = &network.first;
     let mut list = MoveList::new();
     let mut positions = 0;
@@ -68,8 +69,12 @@ fn carried_sums_stay_exact<G: Game>(seed: u64) -> usize {
 
 #[test]
 fn every_game_carries_its_network_sums_exactly() {
-    for variant in Variant::ALL {
-        let positions = with_game!(variant, G => carried_sums_stay_exact::<G>(variant as u64 + 7));
+    // Networks of every size a file may hold, the smallest, the usual and the largest.
+    let sizes = [LANES, DEFAULT_HIDDEN, MAX_HIDDEN, 40];
+    for (index, variant) in Variant::ALL.into_iter().enumerate() {
+        let hidden = sizes[index % sizes.len()];
+        let positions =
+            with_game!(variant, G => carried_sums_stay_exact::<G>(hidden, variant as u64 + 7));
         assert!(positions > 1000, "{variant}: only {positions} positions");
     }
 }
@@ -85,7 +90,7 @@ fn the_start_position_looks_the_same_to_both_sides() {
             white.sort_unstable();
             black.sort_unstable();
             assert_eq!(white, black, "{variant}");
-            assert!(!white.is_empty() && HIDDEN > 0);
+            assert!(!white.is_empty());
         });
     }
 }

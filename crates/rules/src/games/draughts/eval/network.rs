@@ -3,7 +3,7 @@
 //! The input is the board from the side to move's point of view: one bit per square and kind
 //! of piece (own man, own king, opponent's man, opponent's king), squares numbered from the
 //! mover's side ([`Geometry::relative`]), so a position and the same position with the colours
-//! and the board turned round look alike. One hidden layer of [`HIDDEN`] rectified units
+//! and the board turned round look alike. One hidden layer of rectified units
 //! feeds one output, the correction in hundredths of a man for the side to move. Since at most
 //! one bit per square is set, the hidden layer is the sum of the weight rows of the pieces on
 //! the board: a few vector additions.
@@ -15,8 +15,8 @@
 use crate::board::{Dark8, Dark10, Geometry};
 use crate::games::draughts::Rules;
 use crate::games::draughts::position::Position;
-pub use crate::network::{HIDDEN, Network, OUTPUT_UNIT};
-use crate::network::{KindSquares, PieceKinds, Quantised};
+use crate::network::{DEFAULT_HIDDEN, KindSquares, PieceKinds, Quantised};
+pub use crate::network::{Network, OUTPUT_UNIT};
 use crate::types::{Bitboard, Side};
 use std::marker::PhantomData;
 use std::sync::LazyLock;
@@ -71,7 +71,7 @@ fn built_in<B: Geometry>(bytes: &[u8], pieces: usize, name: &str) -> Quantised {
     let inputs = 4 * B::SQUARE_COUNT;
     let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
         log::error!("built-in {name} network unreadable ({e}); network left out");
-        Network::zero(inputs)
+        Network::zero(inputs, DEFAULT_HIDDEN)
     });
     Quantised::new(&network, pieces)
 }
@@ -158,8 +158,8 @@ mod tests {
 
     #[test]
     fn the_file_format_round_trips_and_refuses_damage() {
-        let mut network = Network::zero(INPUTS);
-        network.input_weights[7][3] = 0.25;
+        let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN);
+        network.row_mut(7)[3] = 0.25;
         network.output_bias = -1.5;
         let bytes = network.write();
         assert_eq!(read(&bytes), Ok(network));
@@ -168,6 +168,24 @@ mod tests {
         assert!(read(&damaged).is_err());
         assert!(read(&bytes[..bytes.len() - 1]).is_err());
         assert!(Network::read(&bytes, INPUTS + 1).is_err());
+    }
+
+    #[test]
+    fn a_file_says_how_many_hidden_units_it_has() {
+        let mut small = Network::zero(INPUTS, 16);
+        small.row_mut(INPUTS - 1)[15] = 0.5;
+        let bytes = small.write();
+        let read_back = read(&bytes).unwrap();
+        assert_eq!(
+            (read_back.hidden(), read_back.row(INPUTS - 1)[15]),
+            (16, 0.5)
+        );
+        // A count that is not a multiple of 8 is refused, even with a good checksum.
+        let mut odd = bytes[..bytes.len() - 8].to_vec();
+        odd[12..16].copy_from_slice(&12u32.to_le_bytes());
+        let hash = crate::checksum::fnv1a(&odd);
+        odd.extend_from_slice(&hash.to_le_bytes());
+        assert!(read(&odd).unwrap_err().contains("12 hidden units"));
     }
 
     #[test]
@@ -180,10 +198,10 @@ mod tests {
 
     #[test]
     fn the_score_is_the_sum_of_the_rows_rectified() {
-        let mut network = Network::zero(INPUTS);
-        network.input_weights[0][0] = 0.5; // own man on a1
-        network.input_weights[64 + 31][0] = -2.0; // opponent's man on its own a1
-        network.input_weights[64 + 31][1] = 0.25;
+        let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN);
+        network.row_mut(0)[0] = 0.5; // own man on a1
+        network.row_mut(64 + 31)[0] = -2.0; // opponent's man on its own a1
+        network.row_mut(64 + 31)[1] = 0.25;
         network.output_weights[0] = 1.0;
         network.output_weights[1] = 2.0;
         let network = Quantised::new(&network, MAX_PIECES);
