@@ -29,6 +29,10 @@ pub struct BenchArgs {
     /// signature): the network's cost in nodes a second.
     #[arg(long)]
     pub no_network: bool,
+    /// Play this network file (`damka train`) instead of the game's built-in network (the
+    /// count is then no signature): a trained network's speed.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_network")]
+    pub network: Option<std::path::PathBuf>,
 }
 
 /// `damka bench`: the nodes and time of each bench position, then `<N> nodes <M> nps`.
@@ -38,6 +42,10 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         threads: args.threads as usize,
         hash_mib: args.hash as usize,
         network: !args.no_network,
+        network_file: damka_engine::network_file::load_option(
+            args.variant,
+            args.network.as_deref(),
+        )?,
     };
     let egdb = open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb);
     let mut progress = Progress::new("bench: positions", 0);

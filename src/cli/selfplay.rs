@@ -59,13 +59,10 @@ pub fn run(args: SelfPlayArgs) -> Result<(), String> {
         weights: with_game!(args.variant, G => G::weights()),
         max_plies: 300,
         egdb: open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb),
-        network_file: match &args.network {
-            Some(path) => Some(std::sync::Arc::new(damka_engine::network_file::load(
-                args.variant,
-                path,
-            )?)),
-            None => None,
-        },
+        network_file: damka_engine::network_file::load_option(
+            args.variant,
+            args.network.as_deref(),
+        )?,
     };
     let start = Instant::now();
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());

@@ -60,7 +60,7 @@ impl BenchResult {
 
 /// How `bench` searches: the signature is the game's [`Game::BENCH_DEPTH`], one thread and
 /// [`DEFAULT_HASH_MIB`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BenchConfig {
     /// Plies searched in each position; `None` for the game's [`Game::BENCH_DEPTH`].
     pub depth: Option<u32>,
@@ -70,6 +70,9 @@ pub struct BenchConfig {
     pub hash_mib: usize,
     /// Evaluate with the game's network where it has one (the signature has it on).
     pub network: bool,
+    /// A network played instead of the game's built-in one (`bench --network FILE`: its
+    /// speed; the count is then no signature).
+    pub network_file: Option<std::sync::Arc<damka_rules::network::Quantised>>,
 }
 
 impl Default for BenchConfig {
@@ -79,6 +82,7 @@ impl Default for BenchConfig {
             threads: 1,
             hash_mib: DEFAULT_HASH_MIB,
             network: true,
+            network_file: None,
         }
     }
 }
@@ -119,10 +123,12 @@ fn run_for<G: Game>(
         threads,
         hash_mib,
         network,
+        network_file,
     } = bench;
     let config = SearchConfig {
         threads: threads.max(1),
         network,
+        network_file,
         egdb,
         ..SearchConfig::for_game::<G>()
     };

@@ -36,6 +36,16 @@ pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
     Ok(Quantised::new(&network, MAX_ON))
 }
 
+/// [`load`] for a command's `--network FILE` option: none without a file, and the network
+/// behind an `Arc` for the search threads to share.
+pub fn load_option(
+    variant: Variant,
+    path: Option<&Path>,
+) -> Result<Option<std::sync::Arc<Quantised>>, String> {
+    path.map(|path| load(variant, path).map(std::sync::Arc::new))
+        .transpose()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -230,7 +230,12 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     fn weights() -> Weights;
     /// The evaluation of `pos` for the side to move: [`Game::evaluate_with`] given the term of
     /// [`Game::network`] made from scratch.
-    fn evaluate(pos: &Self::Position, weights: &Weights) -> Score;
+    fn evaluate(pos: &Self::Position, weights: &Weights) -> Score {
+        let term = Self::network().map_or(0, |network| {
+            network.score::<Self::Inputs>(pos, Self::side_to_move(pos))
+        });
+        Self::evaluate_with(pos, weights, term)
+    }
     /// The game's trained network, if it plays one (none by default). The search carries its
     /// first layer from move to move ([`crate::network::Accumulator`]) and hands its term to
     /// [`Game::evaluate_with`].
@@ -238,12 +243,9 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
         None
     }
     /// The evaluation of `pos` for the side to move given `network`, the term of
-    /// [`Game::network`] for the side to move; with 0 it is the evaluation without the network.
-    /// A game without a network ignores the term.
-    fn evaluate_with(pos: &Self::Position, weights: &Weights, network: i32) -> Score {
-        let _ = network;
-        Self::evaluate(pos, weights)
-    }
+    /// [`Game::network`] (or of a network file) for the side to move; with 0 it is the
+    /// evaluation without the network.
+    fn evaluate_with(pos: &Self::Position, weights: &Weights, network: i32) -> Score;
     /// White's features minus Black's, and the draw scale in sixteenths (for tuning).
     fn features(pos: &Self::Position) -> ([i32; FEATURES], i32);
     /// The evaluation term by term, and the draw scale in sixteenths (for display).

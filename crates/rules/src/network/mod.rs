@@ -271,6 +271,18 @@ impl Quantised {
     }
 }
 
+/// A network file compiled into the engine (`include_bytes!`), as the engine plays it: `name`'s
+/// network of `inputs` inputs, for positions with at most `max_on` inputs on at once. A file
+/// that does not read gives a network whose term is always 0, with an error logged; each
+/// game's tests read its file, so a shipped file always reads.
+pub fn built_in(bytes: &[u8], inputs: usize, max_on: usize, name: &str) -> Quantised {
+    let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
+        log::error!("built-in {name} network unreadable ({e}); network left out");
+        Network::zero(inputs, DEFAULT_HIDDEN)
+    });
+    Quantised::new(&network, max_on)
+}
+
 /// A game whose network sees its pieces sorted into `KINDS` kinds (for instance own men, own
 /// kings, the opponent's men and kings), one input per kind and square of its board:
 /// [`KindSquares`] turns it into [`NetworkInputs`].

@@ -44,11 +44,6 @@ pub fn features(pos: &FukPosition) -> [i32; FEATURES] {
     f
 }
 
-/// The evaluation for the side to move.
-pub fn evaluate(pos: &FukPosition, weights: &Weights) -> Score {
-    evaluate_with(pos, weights, 0)
-}
-
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms before the draw scale.
 pub fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {

@@ -211,10 +211,6 @@ impl Game for Fuk {
     }
 
     #[inline]
-    fn evaluate(pos: &FukPosition, weights: &Weights) -> Score {
-        eval::evaluate(pos, weights)
-    }
-
     fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with(pos, weights, network)
     }

@@ -150,11 +150,6 @@ pub fn draw_scale(pos: &Position) -> i32 {
     if lone { 4 } else { 16 }
 }
 
-/// The evaluation of `pos` for the side to move.
-pub fn evaluate<R: TowerRules>(pos: &Position, weights: &Weights) -> Score {
-    evaluate_with::<R>(pos, weights, 0)
-}
-
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms before the draw scale.
 pub fn evaluate_with<R: TowerRules>(pos: &Position, weights: &Weights, network: i32) -> Score {

@@ -148,10 +148,6 @@ impl<R: TowerRules> Game for Towers<R> {
     }
 
     #[inline]
-    fn evaluate(pos: &Position, weights: &Weights) -> Score {
-        eval::evaluate::<R>(pos, weights)
-    }
-
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with::<R>(pos, weights, network)
     }

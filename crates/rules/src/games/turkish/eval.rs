@@ -163,11 +163,6 @@ pub fn draw_scale(pos: &Position) -> i32 {
     if lone_kings { 1 } else { 16 }
 }
 
-/// The evaluation of `pos` for the side to move.
-pub fn evaluate(pos: &Position, weights: &Weights) -> Score {
-    evaluate_with(pos, weights, 0)
-}
-
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms before the draw scale.
 pub fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
@@ -200,7 +195,7 @@ mod tests {
     #[test]
     fn the_start_position_is_level_and_names_cover_the_used_weights() {
         let start = Position::startpos();
-        assert_eq!(evaluate(&start, &weights()), Score(0));
+        assert_eq!(evaluate_with(&start, &weights(), 0), Score(0));
         assert!(features(&start).iter().all(|f| *f == 0));
         assert!((0..USED).all(|i| !feature_name(i).is_empty()));
         assert!(feature_name(USED).is_empty());

@@ -136,10 +136,6 @@ impl Game for Turkish {
     }
 
     #[inline]
-    fn evaluate(pos: &Position, weights: &Weights) -> Score {
-        eval::evaluate(pos, weights)
-    }
-
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with(pos, weights, network)
     }

@@ -139,11 +139,6 @@ pub fn features<const DIAGONAL: bool>(pos: &Position) -> [i32; FEATURES] {
     f
 }
 
-/// The evaluation of `pos` for the side to move.
-pub fn evaluate<const DIAGONAL: bool>(pos: &Position, weights: &Weights) -> Score {
-    evaluate_with::<DIAGONAL>(pos, weights, 0)
-}
-
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms.
 pub fn evaluate_with<const DIAGONAL: bool>(
@@ -192,11 +187,11 @@ mod tests {
             );
             let tempo = |w: Weights| Score(w.0[TEMPO]);
             assert_eq!(
-                evaluate::<false>(&start, &weights::<false>()),
+                evaluate_with::<false>(&start, &weights::<false>(), 0),
                 tempo(weights::<false>())
             );
             assert_eq!(
-                evaluate::<true>(&start, &weights::<true>()),
+                evaluate_with::<true>(&start, &weights::<true>(), 0),
                 tempo(weights::<true>())
             );
         }

@@ -172,10 +172,6 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     }
 
     #[inline]
-    fn evaluate(pos: &Position, weights: &Weights) -> Score {
-        eval::evaluate::<DIAGONAL>(pos, weights)
-    }
-
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with::<DIAGONAL>(pos, weights, network)
     }

@@ -15,7 +15,7 @@
 use crate::board::{Dark8, Dark10, Geometry};
 use crate::games::draughts::Rules;
 use crate::games::draughts::position::Position;
-use crate::network::{DEFAULT_HIDDEN, KindSquares, PieceKinds, Quantised};
+use crate::network::{KindSquares, PieceKinds, Quantised};
 pub use crate::network::{Network, OUTPUT_UNIT};
 use crate::types::{Bitboard, Side};
 use std::marker::PhantomData;
@@ -68,12 +68,7 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
 /// piece on each square), for positions of at most `pieces` pieces; a file that does not read
 /// (a test catches it) leaves the network out.
 fn built_in<B: Geometry>(bytes: &[u8], pieces: usize, name: &str) -> Quantised {
-    let inputs = 4 * B::SQUARE_COUNT;
-    let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
-        log::error!("built-in {name} network unreadable ({e}); network left out");
-        Network::zero(inputs, DEFAULT_HIDDEN)
-    });
-    Quantised::new(&network, pieces)
+    crate::network::built_in(bytes, 4 * B::SQUARE_COUNT, pieces, name)
 }
 
 /// Russian's trained network, compiled in (`russian.network`), as the engine plays it.
@@ -91,7 +86,7 @@ mod tests {
     use super::*;
     use crate::games::draughts::Russian;
     use crate::games::draughts::notation::parse_fen;
-    use crate::network::{Accumulator, NetworkInputs};
+    use crate::network::{Accumulator, DEFAULT_HIDDEN, NetworkInputs};
 
     /// The inputs of `pos` seen from its side to move.
     fn mover_inputs(pos: &Position<Russian>) -> Vec<usize> {
