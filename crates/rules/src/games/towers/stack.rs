@@ -87,8 +87,15 @@ impl Stack {
     }
 
     /// How many pieces of `side` the tower holds, top included.
+    #[inline]
     pub fn count(self, side: Side) -> u32 {
-        self.pieces().filter(|p| p.side == side).count() as u32
+        // The side bits of the pieces: the even bits below twice the height (at most 48).
+        let pieces = (1u64 << (2 * self.height())) - 1;
+        let black = (self.0 & pieces & 0x5555_5555_5555_5555).count_ones();
+        match side {
+            Side::White => self.height() - black,
+            Side::Black => black,
+        }
     }
 
     /// The tower without its top piece, and that piece; `None` for an empty square.
@@ -191,5 +198,18 @@ mod tests {
         let tall = "wb".repeat(12);
         assert_eq!(Stack::from_letters(&tall).unwrap().letters(), tall);
         assert_eq!(Stack::from_letters(&format!("{tall}w")), None);
+    }
+
+    #[test]
+    fn a_stack_counts_each_sides_pieces() {
+        for letters in ["w", "B", "wbBW", "bbbbw", &"wB".repeat(12), &"b".repeat(24)] {
+            let s = Stack::from_letters(letters).unwrap();
+            for side in [Side::White, Side::Black] {
+                let by_piece = s.pieces().filter(|p| p.side == side).count() as u32;
+                assert_eq!(s.count(side), by_piece, "{letters} {side:?}");
+            }
+        }
+        assert_eq!(Stack::EMPTY.count(Side::White), 0);
+        assert_eq!(Stack::EMPTY.count(Side::Black), 0);
     }
 }
