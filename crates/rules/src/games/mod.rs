@@ -268,6 +268,27 @@ mod tests {
         assert_eq!(names.len(), count, "a name or alias is given twice");
     }
 
+    /// A network file that does not read is played as a network of zeros (and logged); every
+    /// shipped file must read, so each game's network scores its bench positions.
+    #[test]
+    fn every_built_in_network_reads() {
+        use crate::game::Game;
+        for variant in Variant::ALL {
+            crate::with_game!(variant, G => {
+                if let Some(network) = G::network() {
+                    let scores: Vec<i32> = G::BENCH_POSITIONS
+                        .iter()
+                        .map(|fen| {
+                            let pos = G::parse_fen(fen).expect("a bench FEN").0;
+                            network.score::<<G as Game>::Inputs>(&pos, G::side_to_move(&pos))
+                        })
+                        .collect();
+                    assert!(scores.iter().any(|s| *s != 0), "{variant}: {scores:?}");
+                }
+            })
+        }
+    }
+
     #[test]
     fn games_sharing_an_option_agree_on_it() {
         let draws = all_draw_options();

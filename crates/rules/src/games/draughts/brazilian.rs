@@ -25,4 +25,10 @@ impl Rules for Brazilian {
     fn weights() -> super::eval::Weights {
         super::eval::russian_weights()
     }
+
+    /// Trained by self-play (docs/training.md, "A network for any game").
+    #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(&super::eval::network::BRAZILIAN)
+    }
 }

@@ -211,6 +211,11 @@ impl Game for Fuk {
     }
 
     #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(&super::NETWORK)
+    }
+
+    #[inline]
     fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with(pos, weights, network)
     }

@@ -27,9 +27,10 @@ use crate::games::draughts::eval::network::PieceSquares;
 use crate::games::draughts::movegen::{capturers, for_each_quiet};
 use crate::games::draughts::moves::Move;
 use crate::games::draughts::position::Position;
-use crate::network::NetworkInputs;
+use crate::network::{NetworkInputs, Quantised};
 use crate::types::{Bitboard, Side, Square};
 use crate::zobrist;
+use std::sync::LazyLock;
 
 /// The board of a Fuk position: a Russian position.
 pub type Board = Position<Russian>;
@@ -243,6 +244,12 @@ fn follows_a_quiet_move(board: &Board, huffable: Bitboard) -> bool {
     }
     false
 }
+
+/// Fuk's trained network, compiled in (`fuk.network`: the Russian inputs), for up to 24
+/// pieces.
+pub static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    crate::network::built_in(include_bytes!("fuk.network"), FukInputs::INPUTS, 24, "Fuk")
+});
 
 /// What a network sees of a Fuk position: its board's men and kings, as in Russian
 /// ([`PieceSquares`]); which pieces may be huffed is left out.

@@ -148,6 +148,11 @@ impl<R: TowerRules> Game for Towers<R> {
     }
 
     #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(R::network())
+    }
+
+    #[inline]
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with::<R>(pos, weights, network)
     }

@@ -65,6 +65,9 @@ pub trait TowerRules: Copy + Default + Send + Sync + Debug + 'static {
 
     /// The square with `number` in a FEN.
     fn square_from_number(number: u8) -> Option<Square>;
+
+    /// The game's trained network (see [`inputs`]).
+    fn network() -> &'static crate::network::Quantised;
 }
 
 /// Bashni: towers on the Russian board with Russian moves.
@@ -95,6 +98,11 @@ impl TowerRules for Bashni {
     fn square_from_number(number: u8) -> Option<Square> {
         Dark8::from_number(number)
     }
+
+    #[inline]
+    fn network() -> &'static crate::network::Quantised {
+        &inputs::BASHNI
+    }
 }
 
 impl TowerRules for Lasca {
@@ -119,6 +127,11 @@ impl TowerRules for Lasca {
     fn square_from_number(number: u8) -> Option<Square> {
         let index = (number as usize).checked_sub(1)?;
         Dark7::squares().find(|sq| Dark7::relative(Side::White, *sq) == index)
+    }
+
+    #[inline]
+    fn network() -> &'static crate::network::Quantised {
+        &inputs::LASCA
     }
 }
 

@@ -135,6 +135,12 @@ impl Game for Turkish {
         eval::weights()
     }
 
+    /// Trained by self-play (docs/training.md, "A network for any game").
+    #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(&super::inputs::NETWORK)
+    }
+
     #[inline]
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with(pos, weights, network)

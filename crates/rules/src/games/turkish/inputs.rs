@@ -2,8 +2,9 @@
 
 use super::position::Position;
 use crate::board::Full8;
-use crate::network::{KindSquares, PieceKinds};
+use crate::network::{KindSquares, NetworkInputs, PieceKinds, Quantised};
 use crate::types::{Bitboard, Side};
+use std::sync::LazyLock;
 
 /// The pieces of a Turkish position by input kind: own men, own kings, the opponent's men and
 /// kings, on the 64 squares.
@@ -29,3 +30,13 @@ impl PieceKinds<4> for TurkishKinds {
 /// One input per kind of piece and square of the full board, seen from the perspective's
 /// side: 256 inputs.
 pub type PieceSquares = KindSquares<TurkishKinds, 4>;
+
+/// Turkish's trained network, compiled in (`turkish.network`), for up to 32 pieces.
+pub static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    crate::network::built_in(
+        include_bytes!("turkish.network"),
+        PieceSquares::INPUTS,
+        32,
+        "Turkish",
+    )
+});

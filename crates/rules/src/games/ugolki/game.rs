@@ -172,6 +172,15 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     }
 
     #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(if DIAGONAL {
+            &super::inputs::DIAGONAL
+        } else {
+            &super::inputs::CLASSIC
+        })
+    }
+
+    #[inline]
     fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
         eval::evaluate_with::<DIAGONAL>(pos, weights, network)
     }

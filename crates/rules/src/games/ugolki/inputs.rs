@@ -2,8 +2,9 @@
 
 use super::position::Position;
 use crate::board::Full8;
-use crate::network::{KindSquares, PieceKinds};
+use crate::network::{KindSquares, NetworkInputs, PieceKinds, Quantised};
 use crate::types::{Bitboard, Side};
+use std::sync::LazyLock;
 
 /// The men of an Ugolki position by input kind: the perspective's own, then the opponent's.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,3 +23,26 @@ impl PieceKinds<2> for UgolkiKinds {
 /// One input per man (own or the opponent's) and square of the full board, seen from the
 /// perspective's side: 128 inputs. The house's shape is the game option, the same all game.
 pub type ManSquares = KindSquares<UgolkiKinds, 2>;
+
+/// The most men on the board at once: two houses of at most 16 squares.
+const MAX_MEN: usize = 32;
+
+/// Ugolki's trained network (moves along ranks and files), compiled in (`ugolki.network`).
+pub static CLASSIC: LazyLock<Quantised> = LazyLock::new(|| {
+    crate::network::built_in(
+        include_bytes!("ugolki.network"),
+        ManSquares::INPUTS,
+        MAX_MEN,
+        "Ugolki",
+    )
+});
+
+/// Diagonal Ugolki's trained network, compiled in (`ugolki-diagonal.network`).
+pub static DIAGONAL: LazyLock<Quantised> = LazyLock::new(|| {
+    crate::network::built_in(
+        include_bytes!("ugolki-diagonal.network"),
+        ManSquares::INPUTS,
+        MAX_MEN,
+        "diagonal Ugolki",
+    )
+});

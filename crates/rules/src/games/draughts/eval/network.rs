@@ -81,6 +81,12 @@ pub static INTERNATIONAL: LazyLock<Quantised> = LazyLock::new(|| {
     built_in::<Dark10>(include_bytes!("international.network"), 40, "International")
 });
 
+/// Brazilian's trained network, compiled in (`brazilian.network`: the Russian inputs), for up
+/// to 24 pieces.
+pub static BRAZILIAN: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<Dark8>(include_bytes!("brazilian.network"), MAX_PIECES, "Brazilian")
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,6 +195,7 @@ mod tests {
         let international = PieceSquares::<crate::games::draughts::International>::INPUTS;
         assert_eq!(international, 200);
         assert!(Network::read(include_bytes!("international.network"), international).is_ok());
+        assert!(read(include_bytes!("brazilian.network")).is_ok());
     }
 
     #[test]
