@@ -27,4 +27,10 @@ impl Rules for Giveaway {
     fn weights() -> super::eval::Weights {
         super::eval::giveaway_weights()
     }
+
+    /// Trained by self-play on the games' results (docs/training.md, "The other games").
+    #[inline]
+    fn network() -> Option<&'static crate::network::Quantised> {
+        Some(&super::eval::network::GIVEAWAY)
+    }
 }

@@ -87,6 +87,12 @@ pub static BRAZILIAN: LazyLock<Quantised> = LazyLock::new(|| {
     built_in::<Dark8>(include_bytes!("brazilian.network"), MAX_PIECES, "Brazilian")
 });
 
+/// Giveaway's trained network, compiled in (`giveaway.network`: the Russian inputs), for up
+/// to 24 pieces.
+pub static GIVEAWAY: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<Dark8>(include_bytes!("giveaway.network"), MAX_PIECES, "giveaway")
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
