@@ -626,7 +626,7 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 return score;
             }
-            return self.eval.evaluate(ply, pos);
+            return self.eval.evaluate_within(ply, pos, alpha, beta);
         }
         if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
             return Self::result_score(result, G::side_to_move(pos), ply);

@@ -12,6 +12,11 @@ use damka_rules::game::Game;
 use damka_rules::network::{Accumulator, Quantised};
 use damka_rules::score::Score;
 use std::sync::Arc;
+/// How far, in hundredths of a man, the linear terms of a quiet leaf must lie outside the
+/// search's window for [`Evaluator::evaluate_within`] to leave the network out: two men, a
+/// term the network seldom adds and never where it would change the leaf's side of the window
+/// often enough to cost games (measured in docs/training.md).
+pub const LAZY_MARGIN: i32 = 200;
 
 /// One ply of the path: the position there and its first-layer sums, where known.
 #[derive(Clone, Copy)]
@@ -93,6 +98,26 @@ impl<G: Game> Evaluator<G> {
             slot.pos = *pos;
             slot.fresh = [false; 2];
         }
+    }
+
+    /// The evaluation of `pos`, the position recorded at `ply`, for the side to move, or,
+    /// when the linear terms alone lie more than [`LAZY_MARGIN`] outside `alpha..beta`, those
+    /// terms: a bound the network is not expected to cross.
+    #[inline]
+    pub fn evaluate_within(
+        &mut self,
+        ply: usize,
+        pos: &G::Position,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.network.is_some() {
+            let linear = G::evaluate_with(pos, &self.weights, 0);
+            if linear.0 - LAZY_MARGIN >= beta.0 || linear.0 + LAZY_MARGIN <= alpha.0 {
+                return linear;
+            }
+        }
+        self.evaluate(ply, pos)
     }
 
     /// The evaluation of `pos`, the position recorded at `ply`, for the side to move.
