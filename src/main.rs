@@ -47,8 +47,8 @@ enum Command {
     Selfplay(cli::selfplay::SelfPlayArgs),
     /// Fit the evaluation weights to self-play positions (Texel's logistic regression).
     Tune(cli::tune::TuneArgs),
-    /// Learn the Russian network (or pattern tables) from self-play positions and write its
-    /// file.
+    /// Learn a game's network (or Russian's pattern tables) from self-play positions and write
+    /// its file.
     Train(cli::train::TrainArgs),
     /// Search a fixed list of positions to a fixed depth; the total node count is the build's
     /// signature.
