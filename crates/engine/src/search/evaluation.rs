@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// How far, in hundredths of a man, the linear terms of a quiet leaf must lie outside the
 /// search's window for [`Evaluator::evaluate_within`] to leave the network out: two men, a
 /// term the network seldom adds and never where it would change the leaf's side of the window
-/// often enough to cost games (measured in docs/training.md).
+/// often enough to cost games (measured in docs/search.md).
 pub const LAZY_MARGIN: i32 = 200;
 
 /// One ply of the path: the position there and its first-layer sums, where known.
@@ -200,6 +200,26 @@ mod tests {
             assert_eq!(evaluator.evaluate(0, &root), G::evaluate(&root, &weights));
         }
         assert!(evaluated > 1000, "{evaluated}");
+    }
+
+    /// Inside the window (widened by the margin) a leaf gets the full evaluation; far outside
+    /// it, the linear terms alone.
+    #[test]
+    fn a_leaf_far_outside_the_window_skips_the_network() {
+        type G = Draughts<Russian>;
+        let weights = G::weights();
+        let pos = G::parse_fen("W:Wa1,c1,e1,g1,b2,d2:Bh8").expect("a FEN").0;
+        let mut evaluator = Evaluator::<G>::new(weights, true, None, &pos, 4);
+        let full = G::evaluate(&pos, &weights);
+        let linear = G::evaluate_with(&pos, &weights, 0);
+        assert_ne!(full, linear, "the network adds nothing here");
+        let window = |low: i32, high: i32| (Score(low), Score(high));
+        let (alpha, beta) = window(linear.0 - 10, linear.0 + 10);
+        assert_eq!(evaluator.evaluate_within(0, &pos, alpha, beta), full);
+        let (alpha, beta) = window(linear.0 - 1000, linear.0 - LAZY_MARGIN);
+        assert_eq!(evaluator.evaluate_within(0, &pos, alpha, beta), linear);
+        let (alpha, beta) = window(linear.0 + LAZY_MARGIN, linear.0 + 1000);
+        assert_eq!(evaluator.evaluate_within(0, &pos, alpha, beta), linear);
     }
 
     #[test]

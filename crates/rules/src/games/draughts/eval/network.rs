@@ -89,9 +89,8 @@ pub static BRAZILIAN: LazyLock<Quantised> = LazyLock::new(|| {
 
 /// Giveaway's trained network, compiled in (`giveaway.network`: the Russian inputs), for up
 /// to 24 pieces.
-pub static GIVEAWAY: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<Dark8>(include_bytes!("giveaway.network"), MAX_PIECES, "giveaway")
-});
+pub static GIVEAWAY: LazyLock<Quantised> =
+    LazyLock::new(|| built_in::<Dark8>(include_bytes!("giveaway.network"), MAX_PIECES, "giveaway"));
 
 #[cfg(test)]
 mod tests {
