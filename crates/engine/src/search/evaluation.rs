@@ -12,6 +12,7 @@ use damka_rules::game::Game;
 use damka_rules::network::{Accumulator, Quantised};
 use damka_rules::score::Score;
 use std::sync::Arc;
+
 /// How far, in hundredths of a man, the linear terms of a quiet leaf must lie outside the
 /// search's window for [`Evaluator::evaluate_within`] to leave the network out: two men, a
 /// term the network seldom adds and never where it would change the leaf's side of the window

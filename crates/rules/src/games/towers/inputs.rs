@@ -40,6 +40,17 @@ impl<R: TowerRules> TowerSquares<R> {
             on((6 + theirs) * squares + at);
         }
     }
+
+    /// The inputs of [`TowerSquares::square_inputs`] gathered: at most three, and how many.
+    #[inline]
+    fn square_input_set(stack: Stack, square: Square, perspective: Side) -> ([usize; 3], usize) {
+        let (mut inputs, mut count) = ([0; 3], 0);
+        Self::square_inputs(stack, square, perspective, &mut |input| {
+            inputs[count] = input;
+            count += 1;
+        });
+        (inputs, count)
+    }
 }
 
 impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
@@ -64,17 +75,9 @@ impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
             if old == new {
                 continue;
             }
-            let (mut gone, mut count_gone) = ([0; 3], 0);
-            Self::square_inputs(old, square, perspective, &mut |input| {
-                gone[count_gone] = input;
-                count_gone += 1;
-            });
-            let (mut came, mut count_came) = ([0; 3], 0);
-            Self::square_inputs(new, square, perspective, &mut |input| {
-                came[count_came] = input;
-                count_came += 1;
-            });
-            let (gone, came) = (&gone[..count_gone], &came[..count_came]);
+            let (gone, gone_count) = Self::square_input_set(old, square, perspective);
+            let (came, came_count) = Self::square_input_set(new, square, perspective);
+            let (gone, came) = (&gone[..gone_count], &came[..came_count]);
             for &input in gone.iter().filter(|input| !came.contains(input)) {
                 change(input, false);
             }

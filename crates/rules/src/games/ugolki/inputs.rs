@@ -27,22 +27,15 @@ pub type ManSquares = KindSquares<UgolkiKinds, 2>;
 /// The most men on the board at once: two houses of at most 16 squares.
 const MAX_MEN: usize = 32;
 
+/// An Ugolki network file compiled in, over [`ManSquares`].
+fn built_in(bytes: &[u8], name: &str) -> Quantised {
+    crate::network::built_in(bytes, ManSquares::INPUTS, MAX_MEN, name)
+}
+
 /// Ugolki's trained network (moves along ranks and files), compiled in (`ugolki.network`).
-pub static CLASSIC: LazyLock<Quantised> = LazyLock::new(|| {
-    crate::network::built_in(
-        include_bytes!("ugolki.network"),
-        ManSquares::INPUTS,
-        MAX_MEN,
-        "Ugolki",
-    )
-});
+pub static CLASSIC: LazyLock<Quantised> =
+    LazyLock::new(|| built_in(include_bytes!("ugolki.network"), "Ugolki"));
 
 /// Diagonal Ugolki's trained network, compiled in (`ugolki-diagonal.network`).
-pub static DIAGONAL: LazyLock<Quantised> = LazyLock::new(|| {
-    crate::network::built_in(
-        include_bytes!("ugolki-diagonal.network"),
-        ManSquares::INPUTS,
-        MAX_MEN,
-        "diagonal Ugolki",
-    )
-});
+pub static DIAGONAL: LazyLock<Quantised> =
+    LazyLock::new(|| built_in(include_bytes!("ugolki-diagonal.network"), "diagonal Ugolki"));
