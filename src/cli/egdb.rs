@@ -163,6 +163,7 @@ fn probe<R: EgdbRules>(fen: &str, dir: &Path) -> Result<(), String> {
     let pieces = pos.occupied().count();
     let egdb = Egdb::<R>::open(dir, pieces.max(2))?;
     let result = egdb.best_moves(&pos);
+    let counted = egdb.probe_counted(&pos);
     for e in egdb.take_errors() {
         eprintln!("damka: {e}");
     }
@@ -172,13 +173,22 @@ fn probe<R: EgdbRules>(fen: &str, dir: &Path) -> Result<(), String> {
             Material::of(&pos)
         ));
     };
-    let value = match entry.value {
+    let name = |value| match value {
         Value::Win => "win",
         Value::Draw => "draw",
         Value::Loss => "loss",
     };
-    output::line(&format!("value {value}"));
+    output::line(&format!("value {}", name(entry.value)));
     output::line(&format!("distance {}", entry.distance));
+    // Where the kings-only counter, starting afresh at the next capture or man move, spoils
+    // the win or changes its distance.
+    if let Some(c) = counted.filter(|&c| c != entry) {
+        output::line(&format!(
+            "counted {} distance {}",
+            name(c.value),
+            c.distance
+        ));
+    }
     let best: Vec<String> = moves.iter().map(|&m| move_to_string(&pos, m)).collect();
     output::line(&format!(
         "bestmove {}",

@@ -2,7 +2,7 @@
 //! and a search that reports the database score; a bad directory gives one error line and the
 //! engine plays on.
 
-use damka_engine::egdb::file::encode_file;
+use damka_engine::egdb::file::{Tables, encode_file};
 use damka_engine::egdb::{EgdbRules, Layout, Material};
 use damka_rules::games::draughts::Russian;
 use std::io::{BufRead, BufReader, Write};
@@ -201,7 +201,11 @@ fn a_file_of_impossible_entries_is_refused_despite_its_checksum() {
         ("a distance beyond the largest", far_win, 5),
     ] {
         let path = dir.join(Russian::file_name(kings));
-        std::fs::write(&path, encode_file(kings, &entries, max_distance)).expect("write");
+        std::fs::write(
+            &path,
+            encode_file(kings, &Tables::plain(entries, max_distance)),
+        )
+        .expect("write");
         let out = Command::new(env!("CARGO_BIN_EXE_damka"))
             .args(["egdb", "probe", "--fen", "W:WKc1,Ke1:BKh8", "--dir"])
             .arg(&dir)
@@ -220,7 +224,7 @@ fn a_file_of_impossible_entries_is_refused_despite_its_checksum() {
     // The same split written honestly is read.
     std::fs::write(
         dir.join(Russian::file_name(kings)),
-        encode_file(kings, &draw_everywhere, 0),
+        encode_file(kings, &Tables::plain(draw_everywhere, 0)),
     )
     .expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_damka"))

@@ -1,5 +1,6 @@
-//! The file of one material split (docs/egdb.md): a header, the entries run-length encoded,
-//! and an FNV-1a checksum of everything before it.
+//! The file of one material split (docs/egdb.md): a header, the entries run-length encoded
+//! (the values without counters and, where they differ, the values under a fresh kings-only
+//! counter), and an FNV-1a checksum of everything before it.
 
 use super::index::{Layout, Material};
 use super::{EgdbRules, MAX_DISTANCE, UNUSED, decode};
@@ -8,10 +9,87 @@ use std::fmt;
 use std::path::Path;
 
 /// The first eight bytes of every file.
-pub const MAGIC: &[u8; 8] = b"DKEGDB01";
-/// Header length in bytes: magic, material (4), entries (8), largest distance (1), three zero
-/// bytes, payload length (8).
+pub const MAGIC: &[u8; 8] = b"DKEGDB02";
+/// Header length in bytes: magic, material (4), entries (8), largest distance (1), flags (1),
+/// largest distance of the counted table (1), a zero byte, payload length (8).
 pub const HEADER: usize = 8 + 4 + 8 + 4 + 8;
+/// Header flag: a second table follows the first, the values under a fresh kings-only counter.
+const COUNTED: u8 = 1;
+
+/// What one split's file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    entries: Vec<u8>,
+    len: usize,
+    max_distance: u8,
+    counted_max: Option<u8>,
+}
+
+impl Tables {
+    /// A split whose values do not change under a fresh kings-only counter.
+    pub fn plain(entries: Vec<u8>, max_distance: u8) -> Tables {
+        Tables {
+            len: entries.len(),
+            entries,
+            max_distance,
+            counted_max: None,
+        }
+    }
+
+    /// A split with both tables: `counted` must have as many entries as `plain`.
+    pub fn with_counted(
+        plain: Vec<u8>,
+        max_distance: u8,
+        counted: &[u8],
+        counted_max: u8,
+    ) -> Tables {
+        let len = plain.len();
+        let mut entries = plain;
+        entries.extend_from_slice(counted);
+        Tables {
+            entries,
+            len,
+            max_distance,
+            counted_max: Some(counted_max),
+        }
+    }
+
+    /// The values under the rules of play alone (no draw counters), one byte per index.
+    pub fn plain_entries(&self) -> &[u8] {
+        &self.entries[..self.len]
+    }
+
+    /// The largest distance of [`Tables::plain_entries`].
+    pub fn max_distance(&self) -> u8 {
+        self.max_distance
+    }
+
+    /// The values when the kings-only counter starts afresh at every capture and man move (a
+    /// win the counter would spoil is a draw, a distance is the counted one): the second table
+    /// where the file has one, else the plain values, which are then the same.
+    pub fn counted_entries(&self) -> &[u8] {
+        if self.counted_max.is_some() {
+            &self.entries[self.len..]
+        } else {
+            self.plain_entries()
+        }
+    }
+
+    /// The largest distance of [`Tables::counted_entries`].
+    pub fn counted_max(&self) -> u8 {
+        self.counted_max.unwrap_or(self.max_distance)
+    }
+
+    /// True if the file has a second, counted table (the kings-only counter changes values).
+    pub fn has_counted(&self) -> bool {
+        self.counted_max.is_some()
+    }
+
+    /// Bytes held in memory.
+    pub fn bytes(&self) -> usize {
+        self.entries.len()
+    }
+}
 
 /// Why a file was refused.
 #[derive(Debug)]
@@ -100,14 +178,18 @@ pub fn decompress(payload: &[u8], len: usize) -> Result<Vec<u8>, FileError> {
     Ok(out)
 }
 
-/// The bytes of the file of split `m` with `entries` and their largest distance.
-pub fn encode_file(m: Material, entries: &[u8], max_distance: u8) -> Vec<u8> {
-    let payload = compress(entries);
+/// The bytes of the file of split `m` holding `tables`.
+pub fn encode_file(m: Material, tables: &Tables) -> Vec<u8> {
+    let payload = compress(&tables.entries);
     let mut out = Vec::with_capacity(HEADER + payload.len() + 8);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[m.wm, m.wk, m.bm, m.bk]);
-    out.extend_from_slice(&(entries.len() as u64).to_le_bytes());
-    out.extend_from_slice(&[max_distance, 0, 0, 0]);
+    out.extend_from_slice(&(tables.len as u64).to_le_bytes());
+    let (flags, counted_max) = match tables.counted_max {
+        Some(max) => (COUNTED, max),
+        None => (0, 0),
+    };
+    out.extend_from_slice(&[tables.max_distance, flags, counted_max, 0]);
     out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
     out.extend_from_slice(&payload);
     let sum = fnv1a(&out);
@@ -115,9 +197,8 @@ pub fn encode_file(m: Material, entries: &[u8], max_distance: u8) -> Vec<u8> {
     out
 }
 
-/// A file's entries and largest distance, after checking its magic, split, sizes, checksum and
-/// runs.
-pub fn decode_file(layout: &Layout, m: Material, bytes: &[u8]) -> Result<(Vec<u8>, u8), FileError> {
+/// A file's tables, after checking its magic, split, sizes, checksum and runs.
+pub fn decode_file(layout: &Layout, m: Material, bytes: &[u8]) -> Result<Tables, FileError> {
     let corrupt = |why: String| Err(FileError::Corrupt(why));
     if bytes.len() < HEADER + 8 {
         return corrupt(format!("truncated: {} bytes", bytes.len()));
@@ -138,6 +219,10 @@ pub fn decode_file(layout: &Layout, m: Material, bytes: &[u8]) -> Result<(Vec<u8
         return corrupt(format!("{entries} entries, {m} has {}", layout.size(m)));
     }
     let max_distance = bytes[20];
+    let (flags, counted_max) = (bytes[21], bytes[22]);
+    if flags & !COUNTED != 0 || bytes[23] != 0 || (flags == 0 && counted_max != 0) {
+        return corrupt(format!("unknown header flags {flags:#04x}"));
+    }
     let payload_len = word(24);
     if payload_len != (bytes.len() - HEADER - 8) as u64 {
         return corrupt(format!(
@@ -149,14 +234,29 @@ pub fn decode_file(layout: &Layout, m: Material, bytes: &[u8]) -> Result<(Vec<u8
     if fnv1a(&bytes[..body]) != word(body) {
         return corrupt("checksum mismatch".into());
     }
-    if max_distance > MAX_DISTANCE {
+    if max_distance.max(counted_max) > MAX_DISTANCE {
         return corrupt(format!(
-            "largest distance {max_distance}, more than a file holds ({MAX_DISTANCE})"
+            "largest distance {}, more than a file holds ({MAX_DISTANCE})",
+            max_distance.max(counted_max)
         ));
     }
-    let out = decompress(&bytes[HEADER..body], entries as usize)?;
-    check_entries(layout, m, &out, max_distance)?;
-    Ok((out, max_distance))
+    let tables = if flags & COUNTED != 0 {
+        let both = decompress(&bytes[HEADER..body], 2 * entries as usize)?;
+        check_entries(layout, m, &both[entries as usize..], counted_max)?;
+        Tables {
+            len: entries as usize,
+            entries: both,
+            max_distance,
+            counted_max: Some(counted_max),
+        }
+    } else {
+        Tables::plain(
+            decompress(&bytes[HEADER..body], entries as usize)?,
+            max_distance,
+        )
+    };
+    check_entries(layout, m, tables.plain_entries(), max_distance)?;
+    Ok(tables)
 }
 
 /// Refuses entries a generator cannot have written, even under a valid checksum: an unused
@@ -192,20 +292,15 @@ fn check_entries(
 }
 
 /// Reads and checks the file of game `R`'s split `m` in `dir`.
-pub fn read<R: EgdbRules>(dir: &Path, m: Material) -> Result<(Vec<u8>, u8), FileError> {
+pub fn read<R: EgdbRules>(dir: &Path, m: Material) -> Result<Tables, FileError> {
     let bytes = std::fs::read(dir.join(R::file_name(m)))?;
     decode_file(&Layout::of_game::<R>(), m, &bytes)
 }
 
 /// Writes game `R`'s file of split `m` in `dir` (through a temporary file renamed into place,
 /// so an interrupted write never leaves a file that looks complete).
-pub fn write<R: EgdbRules>(
-    dir: &Path,
-    m: Material,
-    entries: &[u8],
-    max_distance: u8,
-) -> Result<u64, FileError> {
-    let bytes = encode_file(m, entries, max_distance);
+pub fn write<R: EgdbRules>(dir: &Path, m: Material, tables: &Tables) -> Result<u64, FileError> {
+    let bytes = encode_file(m, tables);
     let name = R::file_name(m);
     let tmp = dir.join(format!("{name}.tmp.{}", std::process::id()));
     std::fs::write(&tmp, &bytes)?;
@@ -225,5 +320,36 @@ mod tests {
         assert_eq!(decompress(&packed, data.len()).unwrap(), data);
         assert!(decompress(&packed, data.len() + 1).is_err());
         assert!(decompress(&packed[..packed.len() - 1], data.len()).is_err());
+    }
+
+    #[test]
+    fn a_counted_table_round_trips_and_a_flipped_flag_is_refused() {
+        let layout = Layout::of::<damka_rules::board::Dark8>();
+        let m = Material {
+            wm: 0,
+            wk: 1,
+            bm: 0,
+            bk: 1,
+        };
+        let plain = vec![3 + 2 * 5; layout.size(m) as usize];
+        let mut counted = plain.clone();
+        counted[7] = super::super::DRAW;
+        let tables = Tables::with_counted(plain.clone(), 5, &counted, 5);
+        let bytes = encode_file(m, &tables);
+        let back = decode_file(&layout, m, &bytes).expect("read back");
+        assert_eq!(back, tables);
+        assert_eq!(back.plain_entries(), &plain[..]);
+        assert_eq!(back.counted_entries(), &counted[..]);
+        let one = encode_file(m, &Tables::plain(plain.clone(), 5));
+        assert_eq!(
+            decode_file(&layout, m, &one)
+                .expect("plain")
+                .counted_entries(),
+            &plain[..]
+        );
+        // A file whose flag says one table while it holds two fails its checks.
+        let mut wrong = bytes.clone();
+        wrong[21] = 0;
+        assert!(decode_file(&layout, m, &wrong).is_err());
     }
 }

@@ -19,12 +19,20 @@
 //!    (`1` for a capture or man move) once every king move leads to a position whose distance
 //!    is known. By induction on `n` every position of distance `n` is fixed at sweep `n`.
 //!
+//! 4. the counted values: the same game with the kings-only counter starting afresh at every
+//!    capture and man move, which draws when the winner needs longer than its limit between
+//!    two of them (see [`solve_counted`]). Where they equal the plain values (every split whose
+//!    longest stretch fits the counter and whose captures and promotions lead only to such
+//!    splits) the file holds one table, else both.
+//!
 //! Sweeps run on all threads through rayon over atomic bytes; a position decided early in a
 //! sweep may be read later in the same sweep, which only makes the sweeps converge sooner.
 
-use super::file::{self, FileError};
+use super::file::{self, FileError, Tables};
 use super::index::{Layout, Material};
-use super::{DRAW, EgdbRules, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode, no_move};
+use super::{
+    DRAW, EgdbRules, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode, men_steps, no_move,
+};
 use damka_rules::games::draughts::movegen::gen_moves;
 use damka_rules::games::draughts::moves::{Move, MoveList};
 use damka_rules::games::draughts::position::Position;
@@ -58,6 +66,8 @@ pub struct SliceReport {
     pub losses: u64,
     /// The largest distance stored.
     pub max_distance: u8,
+    /// When the kings-only counter changes values: how many plain wins and losses it draws.
+    pub counted_draws: Option<u64>,
     /// Bytes on disk.
     pub bytes: u64,
     /// True if the file was already there and checked, not generated.
@@ -65,10 +75,10 @@ pub struct SliceReport {
 }
 
 /// Solved splits in memory, by material.
-pub type Solved = HashMap<Material, Arc<Vec<u8>>>;
+pub type Solved = HashMap<Material, Arc<Tables>>;
 
-/// A split just solved or read back: its report and its entries.
-type Finished = (SliceReport, Arc<Vec<u8>>);
+/// A split just solved or read back: its report and its tables.
+type Finished = (SliceReport, Arc<Tables>);
 
 /// The splits a pair solve reads: the ones solved before and the pair being solved.
 struct Lookup<'a> {
@@ -77,6 +87,8 @@ struct Lookup<'a> {
     current: [(Material, &'a [AtomicU8]); 2],
     /// The byte of a side to move without a piece.
     no_piece: u8,
+    /// Read the counted tables of the solved splits, not the plain ones.
+    counted: bool,
 }
 
 impl Lookup<'_> {
@@ -98,7 +110,14 @@ impl Lookup<'_> {
         }
         self.solved
             .get(&m)
-            .and_then(|t| t.get(index as usize).copied())
+            .and_then(|t| {
+                let entries = if self.counted {
+                    t.counted_entries()
+                } else {
+                    t.plain_entries()
+                };
+                entries.get(index as usize).copied()
+            })
             .unwrap_or(UNKNOWN)
     }
 }
@@ -154,6 +173,7 @@ fn solve_pair<R: EgdbRules>(
         solved,
         current,
         no_piece: encode(no_move::<R>()),
+        counted: false,
     };
     let position = |mm: Material, i: usize| -> Option<Position<R>> {
         layout
@@ -342,6 +362,226 @@ fn solve_pair<R: EgdbRules>(
         .collect())
 }
 
+/// Step 4: the values of a pair when the kings-only counter of `limit` plies starts afresh at
+/// every capture and man move (and no other counter runs), given the plain values `plain` of
+/// the pair's splits and the counted values of the splits it leads to in `solved`.
+///
+/// It is the game of step 3 with a deadline: the winner must make a capture or a man move
+/// into a position lost for the opponent (counted) within `limit` plies, the loser escapes by
+/// such a move into a position not won for the opponent, or by outlasting the deadline. A
+/// position's counted distance `d` is that minimax, and it is won or lost exactly when
+/// `d <= limit`; otherwise drawn. Plain draws stay draws, and a counted win or loss was a
+/// plain one.
+///
+/// A man's step takes a position to one whose men have one step less left to walk (both
+/// sides together), a king's move keeps that number, and captures and promotions leave the
+/// pair: so the pair is solved group by group, fewest steps left first, each group by the
+/// distance sweeps of step 3 with the group below already final.
+fn solve_counted<R: EgdbRules>(
+    mats: &[Material],
+    plain: &[Vec<u8>],
+    solved: &Solved,
+    layout: &Layout,
+    limit: u32,
+) -> Vec<Vec<u8>> {
+    // Open: a plain win or loss decided by a move (a side without a move stays as it is).
+    let arrays: Vec<Vec<AtomicU8>> = plain
+        .iter()
+        .map(|entries| {
+            entries
+                .iter()
+                .map(|&c| {
+                    let open = decode(c).is_some_and(|e| e.value != Value::Draw && e.distance > 0);
+                    AtomicU8::new(if open { UNKNOWN } else { c })
+                })
+                .collect()
+        })
+        .collect();
+    let position = |mm: Material, i: usize| -> Option<Position<R>> {
+        layout
+            .from_index(mm, i as u64)
+            .and_then(|p| layout.position(p, Side::White))
+    };
+    let steps: Vec<Vec<u8>> = mats
+        .iter()
+        .zip(&arrays)
+        .map(|(mm, arr)| {
+            (0..arr.len())
+                .into_par_iter()
+                .with_min_len(4096)
+                .map(|i| match position(*mm, i) {
+                    Some(pos) if arr[i].load(Ordering::Relaxed) == UNKNOWN => {
+                        men_steps(&pos).min(254) as u8
+                    }
+                    _ => u8::MAX,
+                })
+                .collect()
+        })
+        .collect();
+    let groups = steps
+        .iter()
+        .flat_map(|s| s.iter().copied().filter(|&g| g != u8::MAX))
+        .max()
+        .map_or(0, |g| u32::from(g) + 1);
+    let look = Lookup {
+        layout,
+        solved,
+        current: [
+            (mats[0], arrays[0].as_slice()),
+            (mats[mats.len() - 1], arrays[arrays.len() - 1].as_slice()),
+        ],
+        no_piece: encode(no_move::<R>()),
+        counted: true,
+    };
+    let store = |cell: &AtomicU8, value: Value, d: u32| {
+        cell.store(
+            encode(Entry {
+                value,
+                distance: d as u8,
+            }),
+            Ordering::Relaxed,
+        );
+    };
+    for group in 0..groups as u8 {
+        let mut level = 1u32;
+        let mut longest = 0u32;
+        loop {
+            let assigned = AtomicBool::new(false);
+            let longest_now = AtomicU64::new(u64::from(longest));
+            for (k, mm) in mats.iter().enumerate() {
+                let arr = &arrays[k];
+                (0..arr.len())
+                    .into_par_iter()
+                    .with_min_len(4096)
+                    .for_each_init(MoveList::new, |list, i| {
+                        if steps[k][i] != group || arr[i].load(Ordering::Relaxed) != UNKNOWN {
+                            return;
+                        }
+                        let Some(pos) = position(*mm, i) else {
+                            return;
+                        };
+                        gen_moves(&pos, list);
+                        let known = |c: u8| decode(c).filter(|_| c != UNKNOWN);
+                        let decided = if is_win(plain[k][i]) {
+                            let mut best = u32::MAX;
+                            for &mv in list.iter() {
+                                let c = look.after(&pos.after(mv));
+                                if zeroing(&pos, mv) {
+                                    if is_loss(c) {
+                                        best = 1;
+                                        break;
+                                    }
+                                } else if let Some(e) = known(c).filter(|e| e.value == Value::Loss)
+                                {
+                                    best = best.min(1 + u32::from(e.distance));
+                                }
+                            }
+                            (best <= level && best <= limit).then_some((Value::Win, best))
+                        } else {
+                            let mut worst = 1u32;
+                            let mut ready = true;
+                            for &mv in list.iter() {
+                                let c = look.after(&pos.after(mv));
+                                if zeroing(&pos, mv) {
+                                    if !is_win(c) {
+                                        // An escape by a capture or a man move.
+                                        arr[i].store(DRAW, Ordering::Relaxed);
+                                        return;
+                                    }
+                                } else if c == UNKNOWN {
+                                    ready = false;
+                                } else if let Some(e) = known(c).filter(|e| e.value == Value::Win) {
+                                    worst = worst.max(1 + u32::from(e.distance));
+                                } else {
+                                    // A king move to a position not won for the opponent.
+                                    arr[i].store(DRAW, Ordering::Relaxed);
+                                    return;
+                                }
+                            }
+                            if ready && worst > limit {
+                                arr[i].store(DRAW, Ordering::Relaxed);
+                                return;
+                            }
+                            ready.then_some((Value::Loss, worst))
+                        };
+                        if let Some((value, d)) = decided {
+                            store(&arr[i], value, d);
+                            assigned.store(true, Ordering::Relaxed);
+                            longest_now.fetch_max(u64::from(d), Ordering::Relaxed);
+                        }
+                    });
+            }
+            longest = longest_now.load(Ordering::Relaxed) as u32;
+            // Nothing new, and no winner can still reach a known loss within the level: the
+            // group is final.
+            if !assigned.load(Ordering::Relaxed) && level > longest {
+                break;
+            }
+            level += 1;
+        }
+        for (k, arr) in arrays.iter().enumerate() {
+            arr.par_iter().enumerate().for_each(|(i, a)| {
+                if steps[k][i] == group && a.load(Ordering::Relaxed) == UNKNOWN {
+                    a.store(DRAW, Ordering::Relaxed);
+                }
+            });
+        }
+    }
+    arrays
+        .into_iter()
+        .map(|arr| arr.into_iter().map(AtomicU8::into_inner).collect())
+        .collect()
+}
+
+/// The tables of a pair just solved: its plain values and, when the kings-only counter of
+/// `R`'s rules changes some of them, its counted values ([`solve_counted`]).
+fn solve_tables<R: EgdbRules>(
+    m: Material,
+    solved: &Solved,
+    layout: &Layout,
+    limit: u32,
+) -> Result<Vec<(Material, Tables)>, String> {
+    let plain = solve_pair::<R>(m, solved, layout)?;
+    let longest = plain.iter().map(|(_, e)| tally(e).3).max().unwrap_or(0);
+    let inherited = needs(m)
+        .iter()
+        .any(|n| solved.get(n).is_some_and(|t| t.has_counted()));
+    let mats: Vec<Material> = plain.iter().map(|(mm, _)| *mm).collect();
+    let entries: Vec<Vec<u8>> = plain.into_iter().map(|(_, e)| e).collect();
+    let counted = if u32::from(longest) > limit || inherited {
+        Some(solve_counted::<R>(&mats, &entries, solved, layout, limit))
+    } else {
+        None
+    };
+    Ok(mats
+        .into_iter()
+        .enumerate()
+        .zip(entries)
+        .map(|((k, mm), e)| {
+            let max = tally(&e).3;
+            let tables = match counted.as_ref().map(|c| &c[k]) {
+                Some(c) if *c != e => Tables::with_counted(e, max, c, tally(c).3),
+                _ => Tables::plain(e, max),
+            };
+            (mm, tables)
+        })
+        .collect())
+}
+
+/// Every split of game `R` up to `pieces` pieces solved in memory, nothing read or written, with
+/// counted tables for a kings-only counter of `limit` plies. The files use the game's own
+/// limit; another one lets the counted values be checked against a plain search on small sets.
+pub fn solve_in_memory<R: EgdbRules>(pieces: u32, limit: u32) -> Result<Solved, String> {
+    let layout = Layout::of_game::<R>();
+    let mut solved = Solved::new();
+    for m in pairs(pieces) {
+        for (mm, tables) in solve_tables::<R>(m, &solved, &layout, limit)? {
+            solved.insert(mm, Arc::new(tables));
+        }
+    }
+    Ok(solved)
+}
+
 /// Counts of a finished split: wins, draws, losses and the largest distance.
 fn tally(entries: &[u8]) -> (u64, u64, u64, u8) {
     let (mut w, mut d, mut l, mut max) = (0, 0, 0, 0u8);
@@ -421,12 +661,16 @@ impl SliceReport {
     /// The report as a line's middle: entries, wins, draws, losses, distance and size.
     pub fn summary(&self) -> String {
         format!(
-            "{} entries, {} won, {} drawn, {} lost, max distance {}, {} bytes{}",
+            "{} entries, {} won, {} drawn, {} lost, max distance {}{}, {} bytes{}",
             self.entries,
             self.wins,
             self.draws,
             self.losses,
             self.max_distance,
+            match self.counted_draws {
+                Some(n) => format!(", {n} drawn by the kings-only counter"),
+                None => String::new(),
+            },
             self.bytes,
             if self.reused {
                 ", checked and kept"
@@ -449,21 +693,26 @@ fn solve_or_reuse<R: EgdbRules>(
     let mut results = Vec::new();
     for &mm in &pair {
         match file::read::<R>(dir, mm) {
-            Ok((entries, _)) => results.push((mm, entries)),
+            Ok(tables) => results.push((mm, tables)),
             Err(_) => break,
         }
     }
     let reused = results.len() == pair.len();
     if !reused {
-        results = solve_pair::<R>(m, solved, layout).map_err(FileError::Corrupt)?;
+        let limit = u32::from(R::DRAWS.kings_only_plies());
+        results = solve_tables::<R>(m, solved, layout, limit).map_err(FileError::Corrupt)?;
     }
     let mut out = Vec::new();
-    for (mm, entries) in results {
-        let (wins, draws, losses, max_distance) = tally(&entries);
+    for (mm, tables) in results {
+        let (wins, draws, losses, max_distance) = tally(tables.plain_entries());
+        let counted_draws = tables.has_counted().then(|| {
+            let (_, counted, _, _) = tally(tables.counted_entries());
+            counted - draws
+        });
         let bytes = if reused {
             std::fs::metadata(dir.join(R::file_name(mm)))?.len()
         } else {
-            file::write::<R>(dir, mm, &entries, max_distance)?
+            file::write::<R>(dir, mm, &tables)?
         };
         let report = SliceReport {
             material: mm,
@@ -472,10 +721,11 @@ fn solve_or_reuse<R: EgdbRules>(
             draws,
             losses,
             max_distance,
+            counted_draws,
             bytes,
             reused,
         };
-        out.push((report, Arc::new(entries)));
+        out.push((report, Arc::new(tables)));
     }
     Ok(out)
 }
@@ -523,13 +773,13 @@ pub fn generate_pair<R: EgdbRules>(dir: &Path, m: Material) -> Result<Vec<SliceR
     let done = pair.iter().all(|&mm| file::read::<R>(dir, mm).is_ok());
     if !done {
         for need in needs(m) {
-            let (entries, _) = file::read::<R>(dir, need).map_err(|e| {
+            let tables = file::read::<R>(dir, need).map_err(|e| {
                 FileError::Corrupt(format!(
                     "{} is needed first: {e}",
                     dir.join(R::file_name(need)).display()
                 ))
             })?;
-            solved.insert(need, Arc::new(entries));
+            solved.insert(need, Arc::new(tables));
         }
     }
     Ok(solve_or_reuse::<R>(dir, m, &solved, &layout)?

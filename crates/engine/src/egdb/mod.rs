@@ -22,6 +22,7 @@ pub use index::{Layout, Material, Placement};
 pub use probe::Egdb;
 
 use crate::search::{Databases, EndgameDatabase};
+use damka_rules::board::Geometry;
 use damka_rules::draw::DrawRules;
 use damka_rules::games::Variant;
 use damka_rules::games::draughts::draw::Counters;
@@ -29,6 +30,7 @@ use damka_rules::games::draughts::moves::Move;
 use damka_rules::games::draughts::position::Position;
 use damka_rules::games::draughts::{Brazilian, Draughts, Giveaway, International, Rules, Russian};
 use damka_rules::score::Score;
+use damka_rules::types::Side;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -133,6 +135,23 @@ impl<R: EgdbRules> EndgameDatabase<Draughts<R>> for Egdb<R> {
     fn take_errors(&self) -> Vec<String> {
         Egdb::take_errors(self)
     }
+}
+
+/// The steps the men of `pos` still have to walk to the last rank, both sides together: a man's
+/// step takes one off, a king's move none.
+pub fn men_steps<R: Rules>(pos: &Position<R>) -> u32 {
+    let last_rank = u32::from(R::Board::RANKS) - 1;
+    let white: u32 = pos
+        .men(Side::White)
+        .into_iter()
+        .map(|s| last_rank - u32::from(R::Board::rank(s)))
+        .sum();
+    let black: u32 = pos
+        .men(Side::Black)
+        .into_iter()
+        .map(|s| u32::from(R::Board::rank(s)))
+        .sum();
+    white + black
 }
 
 /// The entry of a position whose side to move has no move (or no piece): lost, at distance 0,

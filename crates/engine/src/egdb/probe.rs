@@ -1,10 +1,9 @@
 //! Probing the databases: lazy loading of splits, the value of a position, its best moves, and
 //! what a stored value is worth under the game's draw counters ([`Egdb::score`]).
 
-use super::file;
+use super::file::{self, Tables};
 use super::index::{Layout, Material};
-use super::{EgdbRules, Entry, Value, decode, no_move};
-use damka_rules::board::Geometry;
+use super::{EgdbRules, Entry, Value, decode, men_steps, no_move};
 use damka_rules::draw::DrawRules;
 use damka_rules::games::draughts::draw::Counters;
 use damka_rules::games::draughts::draw::{KINGS_ONLY, reason};
@@ -32,8 +31,7 @@ pub const DEFAULT_CAP: usize = 1 << 30;
 /// One split's state in memory.
 enum Slot {
     Loaded {
-        entries: Arc<Vec<u8>>,
-        max_distance: u8,
+        tables: Arc<Tables>,
         last_use: AtomicU64,
     },
     /// Missing, truncated or corrupt: never probed again.
@@ -159,53 +157,51 @@ impl<R: EgdbRules> Egdb<R> {
             .unwrap_or_default()
     }
 
-    /// The entry of `(m, index)` and the split's largest distance, loading the split if needed.
-    fn lookup(&self, m: Material, index: u64) -> Option<(u8, u8)> {
+    /// The entry of `(m, index)` and the largest distance of its table (the counted one if
+    /// `counted`), loading the split if needed.
+    fn lookup(&self, m: Material, index: u64, counted: bool) -> Option<(u8, u8)> {
         let now = self.clock.fetch_add(1, Ordering::Relaxed);
+        let pick = |tables: &Tables| {
+            let (entries, max) = if counted {
+                (tables.counted_entries(), tables.counted_max())
+            } else {
+                (tables.plain_entries(), tables.max_distance())
+            };
+            entries.get(index as usize).map(|&c| (c, max))
+        };
         if let Ok(slots) = self.slots.read()
             && let Some(slot) = slots.get(&m)
         {
             return match slot {
-                Slot::Loaded {
-                    entries,
-                    max_distance,
-                    last_use,
-                } => {
+                Slot::Loaded { tables, last_use } => {
                     last_use.store(now, Ordering::Relaxed);
-                    entries.get(index as usize).map(|&c| (c, *max_distance))
+                    pick(tables)
                 }
                 Slot::Refused => None,
             };
         }
         let loaded = file::read::<R>(&self.dir, m);
         let mut slots = self.slots.write().ok()?;
-        if let Some(Slot::Loaded {
-            entries,
-            max_distance,
-            ..
-        }) = slots.get(&m)
-        {
+        if let Some(Slot::Loaded { tables, .. }) = slots.get(&m) {
             // Another thread loaded it meanwhile.
-            return entries.get(index as usize).map(|&c| (c, *max_distance));
+            return pick(tables);
         }
         match loaded {
-            Ok((entries, max_distance)) => {
-                let code = entries.get(index as usize).map(|&c| (c, max_distance));
+            Ok(tables) => {
+                let code = pick(&tables);
                 // Drop the least recently used splits until the new one fits under the cap.
-                let mut held: usize = slots
-                    .values()
-                    .map(|s| match s {
-                        Slot::Loaded { entries, .. } => entries.len(),
-                        Slot::Refused => 0,
-                    })
-                    .sum();
-                while held + entries.len() > self.cap {
+                let size = |s: &Slot| match s {
+                    Slot::Loaded { tables, .. } => tables.bytes(),
+                    Slot::Refused => 0,
+                };
+                let mut held: usize = slots.values().map(size).sum();
+                while held + tables.bytes() > self.cap {
                     let oldest = slots
                         .iter()
                         .filter_map(|(k, s)| match s {
-                            Slot::Loaded {
-                                last_use, entries, ..
-                            } => Some((*k, last_use.load(Ordering::Relaxed), entries.len())),
+                            Slot::Loaded { last_use, .. } => {
+                                Some((*k, last_use.load(Ordering::Relaxed), size(s)))
+                            }
                             Slot::Refused => None,
                         })
                         .min_by_key(|(_, t, _)| *t);
@@ -216,8 +212,7 @@ impl<R: EgdbRules> Egdb<R> {
                 slots.insert(
                     m,
                     Slot::Loaded {
-                        entries: Arc::new(entries),
-                        max_distance,
+                        tables: Arc::new(tables),
                         last_use: AtomicU64::new(now),
                     },
                 );
@@ -237,9 +232,9 @@ impl<R: EgdbRules> Egdb<R> {
         }
     }
 
-    /// The stored entry of `pos` (either side to move) and the largest distance of its split,
-    /// or `None` if it has too many pieces or its split is not available.
-    pub fn probe_with_max(&self, pos: &Position<R>) -> Option<(Entry, u8)> {
+    /// The entry of `pos` (either side to move), plain or counted, with the largest distance of
+    /// that table, or `None` if it has too many pieces or its split is not available.
+    fn entry_of(&self, pos: &Position<R>, counted: bool) -> Option<(Entry, u8)> {
         if pos.occupied().count() > self.pieces {
             return None;
         }
@@ -253,8 +248,15 @@ impl<R: EgdbRules> Egdb<R> {
         if p.bm | p.bk == 0 {
             return None;
         }
-        let (code, max) = self.lookup(p.material(), self.layout.index(p)?)?;
+        let (code, max) = self.lookup(p.material(), self.layout.index(p)?, counted)?;
         decode(code).map(|e| (e, max))
+    }
+
+    /// The stored entry of `pos` (either side to move) under the rules of play alone, and the
+    /// largest distance of its split, or `None` if it has too many pieces or its split is not
+    /// available.
+    pub fn probe_with_max(&self, pos: &Position<R>) -> Option<(Entry, u8)> {
+        self.entry_of(pos, false)
     }
 
     /// The stored entry of `pos`, if available.
@@ -262,11 +264,28 @@ impl<R: EgdbRules> Egdb<R> {
         self.probe_with_max(pos).map(|(e, _)| e)
     }
 
+    /// The entry of `pos` when the kings-only counter starts afresh at every capture and man
+    /// move: the same as [`Egdb::probe`] except where that counter spoils a win (a draw then),
+    /// with the distance it allows.
+    pub fn probe_counted(&self, pos: &Position<R>) -> Option<Entry> {
+        self.entry_of(pos, true).map(|(e, _)| e)
+    }
+
     /// The moves that keep the stored value best: for a win, those keeping the win with the
     /// smallest distance; for a draw, those keeping the draw; for a loss, those delaying the
     /// next capture or man move longest. `None` if a successor cannot be probed.
     pub fn best_moves(&self, pos: &Position<R>) -> Option<(Entry, Vec<Move>)> {
-        let entry = self.probe(pos)?;
+        self.best_moves_in(pos, false)
+    }
+
+    /// [`Egdb::best_moves`] by the counted values ([`Egdb::probe_counted`]).
+    pub fn best_moves_counted(&self, pos: &Position<R>) -> Option<(Entry, Vec<Move>)> {
+        self.best_moves_in(pos, true)
+    }
+
+    fn best_moves_in(&self, pos: &Position<R>, counted: bool) -> Option<(Entry, Vec<Move>)> {
+        let probe = |p: &Position<R>| self.entry_of(p, counted).map(|(e, _)| e);
+        let entry = probe(pos)?;
         let mut list = MoveList::new();
         gen_moves(pos, &mut list);
         if list.is_empty() {
@@ -274,7 +293,7 @@ impl<R: EgdbRules> Egdb<R> {
         }
         let mut scored = Vec::with_capacity(list.len());
         for &mv in list.iter() {
-            let child = self.probe(&pos.after(mv))?;
+            let child = probe(&pos.after(mv))?;
             let zeroing = mv.is_capture() || !pos.all_kings().contains(mv.from());
             let distance = if zeroing {
                 1
@@ -314,7 +333,7 @@ impl<R: EgdbRules> Egdb<R> {
         if score <= Score::DRAW {
             return None;
         }
-        let (entry, moves) = self.best_moves(pos)?;
+        let (entry, moves) = self.best_moves_in(pos, rules.is_on(&KINGS_ONLY))?;
         (entry.value == Value::Win && !moves.is_empty()).then_some(moves)
     }
 
@@ -322,10 +341,11 @@ impl<R: EgdbRules> Egdb<R> {
     /// decides it; `None` when it does not (too many pieces, split unavailable, or a stored
     /// win the counters might turn into a draw).
     ///
-    /// A stored draw is a draw whatever the counters: they can only turn wins into draws. A
-    /// stored win or loss at distance `d` (plies to the next capture or man move, the winner
-    /// hurrying and the loser delaying) is claimed only when no running counter can fire
-    /// first:
+    /// With the kings-only rule on, the counted values are used ([`Egdb::probe_counted`]):
+    /// there a win is one the winner completes although that counter starts afresh at every
+    /// capture and man move, and its distance `d` is the plies to the next of them. A draw is
+    /// a draw whatever the counters: they can only turn wins into draws. A win or loss is
+    /// claimed only when no running counter can fire first:
     ///
     /// * the kings-only counter is reset by exactly the moves the distance counts to, so it
     ///   must have more than `d` plies left;
@@ -338,44 +358,27 @@ impl<R: EgdbRules> Egdb<R> {
     ///   between them is at most the split's largest distance `D`, so those counters must
     ///   have more than `d + (s - 1)·D` plies left.
     ///
-    /// * the split's largest distance must be shorter than a fresh kings-only counter (30
-    ///   plies), so that the stretches after the next reset fit it too.
-    ///
     /// After the next reset the search (or the next probe) judges the new position with its
     /// own counters. The claim takes the wins of the positions after a reset as wins: that
-    /// holds for the kings-only counter by the last rule, and for the balance rules because
-    /// the splits they cover convert quickly (docs/egdb.md lists the largest distances). A
-    /// counter that starts later without a reset (the main-road rule, when the lone king
-    /// steps onto the long diagonal) is not foreseen: see docs/egdb.md.
+    /// holds for the kings-only counter by the counted values, and for the balance rules
+    /// because the splits they cover convert quickly (docs/egdb.md lists the largest
+    /// distances). A counter that starts later without a reset (the main-road rule, when the
+    /// lone king steps onto the long diagonal) bounds the claim by
+    /// [`Counters::late_start_limit`].
     pub fn score(
         &self,
         pos: &Position<R>,
         counters: &Counters,
         rules: &DrawRules,
     ) -> Option<Score> {
-        let (entry, max) = self.probe_with_max(pos)?;
+        let (entry, max) = self.entry_of(pos, rules.is_on(&KINGS_ONLY))?;
         let d = u32::from(entry.distance);
         match entry.value {
             Value::Draw => return Some(Score::DRAW),
             Value::Win | Value::Loss => {}
         }
         let men = pos.men(Side::White) | pos.men(Side::Black);
-        let last_rank = u32::from(R::Board::RANKS) - 1;
-        let steps: u32 = pos
-            .men(Side::White)
-            .into_iter()
-            .map(|s| last_rank - u32::from(R::Board::rank(s)))
-            .chain(
-                pos.men(Side::Black)
-                    .into_iter()
-                    .map(|s| u32::from(R::Board::rank(s))),
-            )
-            .sum();
-        // A split whose longest stretch does not fit a fresh kings-only counter (Russian 1112
-        // and 1211 among the 5-piece splits) may hold wins the counter spoils after a reset.
-        if rules.is_on(&KINGS_ONLY) && u16::from(max) >= R::DRAWS.kings_only_plies() {
-            return None;
-        }
+        let steps = men_steps(pos);
         // A rule that can start later without a reset (the main road) must not catch the win.
         if Counters::late_start_limit(rules, pos).is_some_and(|limit| d >= u32::from(limit)) {
             return None;

@@ -4,8 +4,10 @@
 //! (three kings against a lone king on the main diagonal), at the boundary ply of the 16- and
 //! 5-move rules, and split by split as a cluster builds them (the same files).
 
-use damka_engine::egdb::generate::{generate, generate_only, generate_pair, pairs};
-use damka_engine::egdb::{Egdb, EgdbRules, Entry, Layout, Material, Value};
+use damka_engine::egdb::generate::{
+    generate, generate_only, generate_pair, pairs, solve_in_memory,
+};
+use damka_engine::egdb::{Egdb, EgdbRules, Entry, Layout, Material, Value, decode};
 use damka_engine::search::{self, Control, Databases, Limits, SearchConfig, Silent};
 use damka_engine::tt::Tt;
 use damka_rules::board::{Dark10, Diagonal};
@@ -16,7 +18,7 @@ use damka_rules::games::draughts::movegen::gen_moves;
 use damka_rules::games::draughts::moves::{Move, MoveList};
 use damka_rules::games::draughts::notation::parse_fen;
 use damka_rules::games::draughts::position::Position;
-use damka_rules::games::draughts::{Brazilian, Draughts, Giveaway, International};
+use damka_rules::games::draughts::{Brazilian, Draughts, Giveaway, International, Russian};
 use damka_rules::score::Score;
 use damka_rules::types::Side;
 use std::collections::HashMap;
@@ -100,6 +102,95 @@ pub(crate) fn minimax<R: EgdbRules>(pos: &Position<R>, depth: u32) -> Option<boo
         }
     }
     all_lose.then_some(false)
+}
+
+/// The value of `pos` for the side to move when the kings-only counter alone runs, `plies` of
+/// its `limit` gone: a plain search over (position, counter). It ends because a king move uses
+/// a ply of the counter and a capture or a man move leads to fewer pieces or fewer man steps.
+fn counted_value<R: EgdbRules>(
+    pos: &Position<R>,
+    plies: u32,
+    limit: u32,
+    memo: &mut HashMap<(Position<R>, u32), Value>,
+) -> Value {
+    if let Some(&v) = memo.get(&(*pos, plies)) {
+        return v;
+    }
+    let list = moves(pos);
+    let value = if list.is_empty() {
+        if R::NO_MOVE_WINS {
+            Value::Win
+        } else {
+            Value::Loss
+        }
+    } else if plies >= limit {
+        Value::Draw
+    } else {
+        let mut best = Value::Loss;
+        for mv in list {
+            let next = if is_zeroing(pos, mv) { 0 } else { plies + 1 };
+            match counted_value(&pos.after(mv), next, limit, memo) {
+                Value::Loss => {
+                    best = Value::Win;
+                    break;
+                }
+                Value::Draw => best = Value::Draw,
+                Value::Win => {}
+            }
+        }
+        best
+    };
+    memo.insert((*pos, plies), value);
+    value
+}
+
+/// The counted values (the kings-only counter starting afresh at every capture and man move)
+/// of every game's splits up to 3 pieces, solved with a short counter of `limit` plies so that
+/// it spoils many wins, against [`counted_value`] on every third position, with the counter
+/// fresh and part gone: a counted win or loss at distance `d` stands exactly while `d` fits
+/// the plies left, and a counted draw is a draw.
+fn counted_values_agree_with_a_search_under_the_kings_only_counter<R: EgdbRules>(limit: u32) {
+    let solved = solve_in_memory::<R>(3, limit).expect("solve");
+    let layout = Layout::of_game::<R>();
+    let mut memo = HashMap::new();
+    let (mut checked, mut spoiled) = (0, 0);
+    for m in (2..=3).flat_map(Material::all_with) {
+        let tables = &solved[&m];
+        let white_to_move = positions::<R>(m)
+            .into_iter()
+            .filter(|p| p.side_to_move() == Side::White);
+        for pos in white_to_move.step_by(3) {
+            let index = layout.index(layout.placement(&pos)).expect("index") as usize;
+            let counted = decode(tables.counted_entries()[index]).expect("a position");
+            let plain = decode(tables.plain_entries()[index]).expect("a position");
+            spoiled += u32::from(plain.value != Value::Draw && counted.value == Value::Draw);
+            for gone in [0, 1, limit / 2] {
+                let fits = u32::from(counted.distance) <= limit - gone;
+                let expected = if fits { counted.value } else { Value::Draw };
+                assert_eq!(
+                    counted_value(&pos, gone, limit, &mut memo),
+                    expected,
+                    "{} with {gone} plies of the counter gone: counted {counted:?}, plain {plain:?}",
+                    Draughts::<R>::fen(&pos)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 3000 && spoiled >= 20,
+        "{checked} checked, {spoiled} spoiled"
+    );
+}
+
+#[test]
+fn russian_counted_values_agree_with_a_search_under_the_kings_only_counter() {
+    counted_values_agree_with_a_search_under_the_kings_only_counter::<Russian>(4);
+}
+
+#[test]
+fn giveaway_counted_values_agree_with_a_search_under_the_kings_only_counter() {
+    counted_values_agree_with_a_search_under_the_kings_only_counter::<Giveaway>(4);
 }
 
 /// 2000 random positions of up to 4 pieces: wherever a plain search of `depth` plies decides
