@@ -146,6 +146,13 @@ fn pair_of(m: Material) -> Vec<Material> {
     }
 }
 
+/// The position (White to move) at index `i` of split `m`, if the index is one.
+fn position_at<R: EgdbRules>(layout: &Layout, m: Material, i: usize) -> Option<Position<R>> {
+    layout
+        .from_index(m, i as u64)
+        .and_then(|p| layout.position(p, Side::White))
+}
+
 /// Solves the pair of `m` and its flipped twin (one split if they are the same).
 fn solve_pair<R: EgdbRules>(
     m: Material,
@@ -175,11 +182,7 @@ fn solve_pair<R: EgdbRules>(
         no_piece: encode(no_move::<R>()),
         counted: false,
     };
-    let position = |mm: Material, i: usize| -> Option<Position<R>> {
-        layout
-            .from_index(mm, i as u64)
-            .and_then(|p| layout.position(p, Side::White))
-    };
+    let position = |mm: Material, i: usize| position_at::<R>(layout, mm, i);
 
     // Step 1: no moves, and captures.
     for (k, mm) in mats.iter().enumerate() {
@@ -397,11 +400,7 @@ fn solve_counted<R: EgdbRules>(
                 .collect()
         })
         .collect();
-    let position = |mm: Material, i: usize| -> Option<Position<R>> {
-        layout
-            .from_index(mm, i as u64)
-            .and_then(|p| layout.position(p, Side::White))
-    };
+    let position = |mm: Material, i: usize| position_at::<R>(layout, mm, i);
     let steps: Vec<Vec<u8>> = mats
         .iter()
         .zip(&arrays)
@@ -461,7 +460,6 @@ fn solve_counted<R: EgdbRules>(
                             return;
                         };
                         gen_moves(&pos, list);
-                        let known = |c: u8| decode(c).filter(|_| c != UNKNOWN);
                         let decided = if is_win(plain[k][i]) {
                             let mut best = u32::MAX;
                             for &mv in list.iter() {
@@ -471,7 +469,7 @@ fn solve_counted<R: EgdbRules>(
                                         best = 1;
                                         break;
                                     }
-                                } else if let Some(e) = known(c).filter(|e| e.value == Value::Loss)
+                                } else if let Some(e) = decode(c).filter(|e| e.value == Value::Loss)
                                 {
                                     best = best.min(1 + u32::from(e.distance));
                                 }
@@ -490,7 +488,8 @@ fn solve_counted<R: EgdbRules>(
                                     }
                                 } else if c == UNKNOWN {
                                     ready = false;
-                                } else if let Some(e) = known(c).filter(|e| e.value == Value::Win) {
+                                } else if let Some(e) = decode(c).filter(|e| e.value == Value::Win)
+                                {
                                     worst = worst.max(1 + u32::from(e.distance));
                                 } else {
                                     // A king move to a position not won for the opponent.
