@@ -151,15 +151,17 @@ fn rank_set(set: u64) -> u64 {
     r
 }
 
-/// The set of `k` bits of colex rank `r`.
+/// The set of `k` bits of colex rank `r` among bits `0..universe`.
 #[inline]
-fn unrank_set(mut r: u64, k: usize) -> u64 {
+fn unrank_set(mut r: u64, k: usize, universe: usize) -> u64 {
     let mut set = 0u64;
+    // Each bit lies below the one found before it: search down from there.
+    let mut b = universe;
     for i in (1..=k).rev() {
         // The largest b with C(b, i) <= r.
-        let mut b = i - 1;
-        while binom(b + 1, i) <= r {
-            b += 1;
+        b = b.max(i);
+        while b > i - 1 && binom(b, i) > r {
+            b -= 1;
         }
         r -= binom(b, i);
         set |= 1 << b;
@@ -167,36 +169,53 @@ fn unrank_set(mut r: u64, k: usize) -> u64 {
     set
 }
 
-/// Packs the bits of `set` that lie in `free` into consecutive low bits.
+/// Colex rank of the set bits of `set` counted over the bits of `free` (which holds `set`):
+/// a bit's place is the number of free bits below it.
 #[inline]
-fn compress(set: u64, free: u64) -> u64 {
-    let mut out = 0;
-    let mut bit = 0;
-    let mut f = free;
-    while f != 0 {
-        let b = f & f.wrapping_neg();
-        if set & b != 0 {
-            out |= 1 << bit;
-        }
-        bit += 1;
-        f &= f - 1;
+fn rank_within(set: u64, free: u64) -> u64 {
+    let mut s = set;
+    let mut r = 0;
+    let mut i = 1;
+    while s != 0 {
+        let below = (s & s.wrapping_neg()) - 1;
+        s &= s - 1;
+        r += binom((free & below).count_ones() as usize, i);
+        i += 1;
     }
-    out
+    r
 }
 
-/// The inverse of [`compress`]: spreads consecutive low bits over the bits of `free`.
+/// The `n`-th set bit of `set` (from 0, lowest first), as a one-bit set; 0 if there is none.
+#[inline]
+fn select_bit(set: u64, n: u32) -> u64 {
+    let (mut rest, mut base, mut n) = (set, 0, n);
+    // Whole bytes first, then bit by bit within the byte that holds it.
+    while base < 64 {
+        let in_byte = (rest & 0xff).count_ones();
+        if n < in_byte {
+            break;
+        }
+        n -= in_byte;
+        rest >>= 8;
+        base += 8;
+    }
+    if base >= 64 {
+        return 0;
+    }
+    for _ in 0..n {
+        rest &= rest - 1;
+    }
+    (rest & rest.wrapping_neg()) << base
+}
+
+/// The inverse of [`rank_within`]: spreads the low bits of `packed` over the bits of `free`.
 #[inline]
 fn expand(packed: u64, free: u64) -> u64 {
     let mut out = 0;
-    let mut bit = 0;
-    let mut f = free;
-    while f != 0 {
-        let b = f & f.wrapping_neg();
-        if packed & (1 << bit) != 0 {
-            out |= b;
-        }
-        bit += 1;
-        f &= f - 1;
+    let mut p = packed;
+    while p != 0 {
+        out |= select_bit(free, p.trailing_zeros());
+        p &= p - 1;
     }
     out
 }
@@ -356,9 +375,10 @@ impl Layout {
         let length = n_wk * n_bk;
         let pairs = if length == 0 { 0 } else { n_wm * n_bm };
         let (wm, bm, row) = (m.wm as usize, m.bm as usize, self.row);
+        let men_squares = self.squares - row;
         (0..pairs).map(move |pair| {
-            let white = unrank_set(pair / n_bm, wm);
-            let black = unrank_set(pair % n_bm, bm) << row;
+            let white = unrank_set(pair / n_bm, wm, men_squares);
+            let black = unrank_set(pair % n_bm, bm, men_squares) << row;
             (white & black == 0, length)
         })
     }
@@ -374,8 +394,8 @@ impl Layout {
         let free2 = free & !p.wk;
         let r_wm = rank_set(p.wm);
         let r_bm = rank_set(p.bm >> row);
-        let r_wk = rank_set(compress(p.wk, free));
-        let r_bk = rank_set(compress(p.bk, free2));
+        let r_wk = rank_within(p.wk, free);
+        let r_bk = rank_within(p.bk, free2);
         let [_, n_bm, n_wk, n_bk] = self.radices(m);
         Some(((r_wm * n_bm + r_bm) * n_wk + r_wk) * n_bk + r_bk)
     }
@@ -397,14 +417,16 @@ impl Layout {
         if r_wm >= n_wm {
             return None;
         }
-        let s_wm = unrank_set(r_wm, wm);
-        let s_bm = unrank_set(r_bm, bm) << self.row;
+        let men_squares = self.squares - self.row;
+        let s_wm = unrank_set(r_wm, wm, men_squares);
+        let s_bm = unrank_set(r_bm, bm, men_squares) << self.row;
         if s_wm & s_bm != 0 {
             return None;
         }
         let free = self.all() & !(s_wm | s_bm);
-        let s_wk = expand(unrank_set(r_wk, wk), free);
-        let s_bk = expand(unrank_set(r_bk, bk), free & !s_wk);
+        let kings_squares = free.count_ones() as usize;
+        let s_wk = expand(unrank_set(r_wk, wk, kings_squares), free);
+        let s_bk = expand(unrank_set(r_bk, bk, kings_squares - wk), free & !s_wk);
         Some(Placement {
             wm: s_wm,
             wk: s_wk,
@@ -496,6 +518,19 @@ mod tests {
             layout.size(m),
             binom(45, 2) * binom(45, 1) * binom(47, 1) * binom(46, 1)
         );
+    }
+
+    #[test]
+    fn ranks_within_free_squares_count_the_free_squares_below() {
+        let free = 0b1011_0110u64;
+        // Free squares 1, 2, 4, 5, 7 are places 0..5; squares 4 and 7 are places 2 and 4.
+        let set = (1 << 4) | (1 << 7);
+        assert_eq!(rank_within(set, free), rank_set(0b1_0100));
+        assert_eq!(expand(0b1_0100, free), set);
+        assert_eq!(select_bit(free, 0), 1 << 1);
+        assert_eq!(select_bit(free, 4), 1 << 7);
+        assert_eq!(select_bit(free, 5), 0);
+        assert_eq!(select_bit(1 << 63 | 1 << 40, 1), 1 << 63);
     }
 
     #[test]
