@@ -12,7 +12,9 @@
 //! 2. sweeps over the undecided positions: one with a move to a position lost for the opponent
 //!    is won, one whose every move leads to a position won for the opponent is lost; sweeps
 //!    repeat until one changes nothing, and what is left undecided is drawn (no side can force
-//!    anything from it);
+//!    anything from it). After the first sweep only the positions with a move into one just
+//!    decided are looked at (found by moving the pieces back), so a drawn position is not
+//!    looked at again and again;
 //! 3. distances, in sweeps `n = 1, 2, …`: a won position gets `1` if a capture or man move
 //!    keeps the win, else `1 + min` over king moves into lost positions whose distance is
 //!    known, taken once that is at most `n`; a lost position gets `1 + max` over its moves
@@ -33,10 +35,11 @@ use super::index::{Layout, Material};
 use super::{
     DRAW, EgdbRules, Entry, MAX_DISTANCE, UNUSED, Value, decode, encode, men_steps, no_move,
 };
-use damka_rules::games::draughts::movegen::gen_moves;
+use damka_rules::board::Diagonal;
+use damka_rules::games::draughts::movegen::{for_each_quiet, gen_moves};
 use damka_rules::games::draughts::moves::{Move, MoveList};
 use damka_rules::games::draughts::position::Position;
-use damka_rules::types::Side;
+use damka_rules::types::{Dir, Side};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
@@ -119,6 +122,70 @@ impl Lookup<'_> {
                 entries.get(index as usize).copied()
             })
             .unwrap_or(UNKNOWN)
+    }
+}
+
+impl Lookup<'_> {
+    /// Where `parent` (Black to move, in the pair) is stored: which of `current` and the index.
+    #[inline]
+    fn slot<R: EgdbRules>(&self, parent: &Position<R>) -> Option<(usize, usize)> {
+        let p = self.layout.flipped(self.layout.placement(parent));
+        let m = p.material();
+        let k = self.current.iter().position(|(cm, _)| *cm == m)?;
+        Some((k, self.layout.index(p)? as usize))
+    }
+}
+
+/// Calls `f` with every position, Black to move, from which a quiet Black move that stays in
+/// the split leads to `pos`: a black king moved back along an empty diagonal, or a black man
+/// one step back. (One of them that must capture has no such move, but it was decided by its
+/// captures before any sweep, so naming it does no harm.)
+fn for_each_parent<R: EgdbRules>(pos: &Position<R>, mut f: impl FnMut(Position<R>)) {
+    let (white, black, kings) = (
+        pos.pieces(Side::White),
+        pos.pieces(Side::Black),
+        pos.all_kings(),
+    );
+    // A king's way back is a king's move from where it stands.
+    for_each_quiet(&pos.with_side_to_move(Side::Black), |mv| {
+        if !kings.contains(mv.from()) {
+            return;
+        }
+        let (now, before) = (mv.from().bb(), mv.to().bb());
+        let black = black.without(now) | before;
+        let kings = kings.without(now) | before;
+        if let Ok(parent) = Position::from_parts(white, black, kings, Side::Black) {
+            f(parent);
+        }
+    });
+    for dir in Dir::forward(Side::Black) {
+        let origins = R::Board::shift(pos.men(Side::Black), dir.reverse()) & pos.empty();
+        for origin in origins {
+            let now = R::Board::shift(origin.bb(), dir);
+            let black = black.without(now) | origin.bb();
+            if let Ok(parent) = Position::from_parts(white, black, kings, Side::Black) {
+                f(parent);
+            }
+        }
+    }
+}
+
+/// One bit per position of a split: the positions a sweep must look at again.
+struct Dirty(Vec<AtomicU64>);
+
+impl Dirty {
+    /// Every position of a split of `len` indices marked.
+    fn all(len: usize) -> Dirty {
+        Dirty(
+            (0..len.div_ceil(64))
+                .map(|_| AtomicU64::new(u64::MAX))
+                .collect(),
+        )
+    }
+
+    #[inline]
+    fn mark(&self, i: usize) {
+        self.0[i / 64].fetch_or(1 << (i % 64), Ordering::Release);
     }
 }
 
@@ -228,35 +295,52 @@ fn solve_pair<R: EgdbRules>(
             });
     }
 
-    // Step 2: values.
+    // Step 2: values. A position is looked at again only when one of its moves led to a
+    // position that was just decided: the positions it is a move from are marked.
+    let dirty: Vec<Dirty> = arrays.iter().map(|arr| Dirty::all(arr.len())).collect();
     loop {
         let changed = AtomicBool::new(false);
         for (k, mm) in mats.iter().enumerate() {
             let arr = &arrays[k];
-            (0..layout.size(*mm) as usize)
-                .into_par_iter()
-                .with_min_len(4096)
-                .for_each_init(MoveList::new, |list, i| {
-                    if arr[i].load(Ordering::Relaxed) != UNKNOWN {
-                        return;
-                    }
-                    let Some(pos) = position(*mm, i) else {
-                        return;
-                    };
-                    gen_moves(&pos, list);
-                    let mut all_win = true;
-                    for &mv in list.iter() {
-                        let c = look.after(&pos.after(mv));
-                        if is_loss(c) {
-                            arr[i].store(WIN_ND, Ordering::Relaxed);
-                            changed.store(true, Ordering::Relaxed);
-                            return;
+            dirty[k]
+                .0
+                .par_iter()
+                .enumerate()
+                .with_min_len(64)
+                .for_each_init(MoveList::new, |list, (word, bits)| {
+                    let mut bits = bits.swap(0, Ordering::AcqRel);
+                    while bits != 0 {
+                        let i = word * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if i >= arr.len() || arr[i].load(Ordering::Relaxed) != UNKNOWN {
+                            continue;
                         }
-                        all_win &= is_win(c);
-                    }
-                    if all_win {
-                        arr[i].store(LOSS_ND, Ordering::Relaxed);
-                        changed.store(true, Ordering::Relaxed);
+                        let Some(pos) = position(*mm, i) else {
+                            continue;
+                        };
+                        gen_moves(&pos, list);
+                        let mut all_win = true;
+                        let mut code = UNKNOWN;
+                        for &mv in list.iter() {
+                            let c = look.after(&pos.after(mv));
+                            if is_loss(c) {
+                                code = WIN_ND;
+                                break;
+                            }
+                            all_win &= is_win(c);
+                        }
+                        if code == UNKNOWN && all_win {
+                            code = LOSS_ND;
+                        }
+                        if code != UNKNOWN {
+                            arr[i].store(code, Ordering::Relaxed);
+                            changed.store(true, Ordering::Relaxed);
+                            for_each_parent(&pos, |parent| {
+                                if let Some((pk, pi)) = look.slot(&parent) {
+                                    dirty[pk].mark(pi);
+                                }
+                            });
+                        }
                     }
                 });
         }
