@@ -28,6 +28,8 @@ struct Node<G: Game> {
     /// Index in the key stack of the first position since the last irreversible move: no
     /// earlier position can repeat.
     rep_start: usize,
+    /// The move into this node was a quiet one: a capture forced here answers a sacrifice.
+    after_quiet: bool,
 }
 
 /// A root move with what the last completed iteration learnt about it.
@@ -53,6 +55,9 @@ const PROBCUT_DEPTH: i32 = 5;
 const PROBCUT_REDUCTION: i32 = 4;
 /// How far above beta ProbCut's shallow search must score, in hundredths of a man.
 const PROBCUT_MARGIN: i32 = 60;
+/// ProbCut stays out of endings of this many pieces or fewer, where a king caught in a trap
+/// or a sacrifice that frees a man decides games well beyond a shallow search's sight.
+const PROBCUT_ENDING: u32 = 6;
 
 /// Remaining depth from which a worker defers moves another worker is searching.
 const DEFER_DEPTH: i32 = 3;
@@ -292,6 +297,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pos: self.root,
             counters: self.root_counters,
             rep_start: 0,
+            after_quiet: false,
         };
         let mut best = -Score::INFINITE;
         for i in pv_index..self.root_moves.len() {
@@ -348,6 +354,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pos,
             counters,
             rep_start,
+            after_quiet: !mv.is_capture(),
         }
     }
 
@@ -455,10 +462,13 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         // ProbCut: when a search `PROBCUT_REDUCTION` plies shallower clears beta by a margin,
         // the full-depth search would almost surely clear beta too. Not where the move is
-        // forced: there is nothing to choose, and a forced capture is how a sacrifice is
-        // answered, so a shallow look at it sees the material taken and not the blow to come.
+        // forced, nor where a capture answers a quiet move: that is how a sacrifice is
+        // answered, and a shallow look at it sees the material taken and not the blow to
+        // come. Nor in small endings (`PROBCUT_ENDING`).
+        let answers_quiet_move_with_capture = node.after_quiet && list[0].is_capture();
         if !PV
             && list.len() > 1
+            && !answers_quiet_move_with_capture
             && depth >= PROBCUT_DEPTH
             && !beta.is_decisive()
             && !entry.is_some_and(|e| {
@@ -466,6 +476,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     && e.bound != Bound::Lower
                     && e.score.from_table(ply as u32) < beta + PROBCUT_MARGIN
             })
+            && G::pieces_on_board(pos) > PROBCUT_ENDING
         {
             let raised = beta + PROBCUT_MARGIN;
             // The shallow search works on this same node and needs this ply's buffers; it

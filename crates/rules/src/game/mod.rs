@@ -138,6 +138,14 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     fn key(pos: &Self::Position) -> u64;
     /// The piece on a square (for towers, the top piece), if any.
     fn piece_at(pos: &Self::Position, square: Square) -> Option<Piece>;
+    /// The pieces on the board, every piece of a tower counted: how far a position is into
+    /// its ending. By default counted square by square with [`Game::stack_at`].
+    fn pieces_on_board(pos: &Self::Position) -> u32 {
+        Self::Board::SQUARES
+            .into_iter()
+            .map(|square| Self::stack_at(pos, square).len() as u32)
+            .sum()
+    }
     /// Every piece on a square, the top one first: one piece at most, except in the tower
     /// games (by default [`Game::piece_at`]).
     fn stack_at(pos: &Self::Position, square: Square) -> Vec<Piece> {

@@ -112,6 +112,11 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline]
+    fn pieces_on_board(pos: &Position<R>) -> u32 {
+        pos.occupied().count()
+    }
+
+    #[inline]
     fn generate(pos: &Position<R>, list: &mut MoveList) {
         gen_moves(pos, list);
     }

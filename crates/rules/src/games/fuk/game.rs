@@ -132,6 +132,11 @@ impl Game for Fuk {
     }
 
     #[inline]
+    fn pieces_on_board(pos: &FukPosition) -> u32 {
+        pos.board().occupied().count()
+    }
+
+    #[inline]
     fn generate(pos: &FukPosition, list: &mut MoveList<FukMove>) {
         movegen::gen_moves(pos, list);
     }

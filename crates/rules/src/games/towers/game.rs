@@ -53,6 +53,11 @@ impl<R: TowerRules> Game for Towers<R> {
         pos.top(square)
     }
 
+    #[inline]
+    fn pieces_on_board(pos: &Position) -> u32 {
+        pos.pieces_of(Side::White) + pos.pieces_of(Side::Black)
+    }
+
     fn stack_at(pos: &Position, square: Square) -> Vec<Piece> {
         pos.stack(square).pieces().collect()
     }

@@ -51,6 +51,11 @@ impl Game for Turkish {
     }
 
     #[inline]
+    fn pieces_on_board(pos: &Position) -> u32 {
+        pos.occupied().count()
+    }
+
+    #[inline]
     fn generate(pos: &Position, list: &mut MoveList<Move>) {
         movegen::gen_moves(pos, list);
     }

@@ -82,6 +82,11 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     }
 
     #[inline]
+    fn pieces_on_board(pos: &Position) -> u32 {
+        pos.occupied().count()
+    }
+
+    #[inline]
     fn generate(pos: &Position, list: &mut MoveList<Move>) {
         movegen::gen_moves::<DIAGONAL>(pos, list);
     }
