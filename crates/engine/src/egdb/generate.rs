@@ -123,9 +123,23 @@ impl Lookup<'_> {
             })
             .unwrap_or(UNKNOWN)
     }
-}
 
-impl Lookup<'_> {
+    /// The value the moves in `list` give `pos` as things stand: won if one leads to a position
+    /// lost for the opponent, lost if every one leads to a position won for the opponent,
+    /// otherwise not decided (`None`).
+    #[inline]
+    fn value_by_moves<R: EgdbRules>(&self, pos: &Position<R>, list: &MoveList) -> Option<Value> {
+        let mut all_win = true;
+        for &mv in list.iter() {
+            let c = self.after(&pos.after(mv));
+            if is_loss(c) {
+                return Some(Value::Win);
+            }
+            all_win &= is_win(c);
+        }
+        all_win.then_some(Value::Loss)
+    }
+
     /// Where `parent` (Black to move, in the pair) is stored: which of `current` and the index.
     #[inline]
     fn slot<R: EgdbRules>(&self, parent: &Position<R>) -> Option<(usize, usize)> {
@@ -265,29 +279,8 @@ fn solve_pair<R: EgdbRules>(
                 let code = if list.is_empty() {
                     look.no_piece
                 } else if list[0].is_capture() {
-                    let mut all_win = true;
-                    let mut win = false;
-                    for &mv in list.iter() {
-                        let c = look.after(&pos.after(mv));
-                        if is_loss(c) {
-                            win = true;
-                            break;
-                        }
-                        all_win &= is_win(c);
-                    }
-                    if win {
-                        encode(Entry {
-                            value: Value::Win,
-                            distance: 1,
-                        })
-                    } else if all_win {
-                        encode(Entry {
-                            value: Value::Loss,
-                            distance: 1,
-                        })
-                    } else {
-                        DRAW
-                    }
+                    look.value_by_moves(&pos, list)
+                        .map_or(DRAW, |value| encode(Entry { value, distance: 1 }))
                 } else {
                     UNKNOWN
                 };
@@ -319,28 +312,17 @@ fn solve_pair<R: EgdbRules>(
                             continue;
                         };
                         gen_moves(&pos, list);
-                        let mut all_win = true;
-                        let mut code = UNKNOWN;
-                        for &mv in list.iter() {
-                            let c = look.after(&pos.after(mv));
-                            if is_loss(c) {
-                                code = WIN_ND;
-                                break;
+                        let Some(value) = look.value_by_moves(&pos, list) else {
+                            continue;
+                        };
+                        let code = if value == Value::Win { WIN_ND } else { LOSS_ND };
+                        arr[i].store(code, Ordering::Relaxed);
+                        changed.store(true, Ordering::Relaxed);
+                        for_each_parent(&pos, |parent| {
+                            if let Some((pk, pi)) = look.slot(&parent) {
+                                dirty[pk].mark(pi);
                             }
-                            all_win &= is_win(c);
-                        }
-                        if code == UNKNOWN && all_win {
-                            code = LOSS_ND;
-                        }
-                        if code != UNKNOWN {
-                            arr[i].store(code, Ordering::Relaxed);
-                            changed.store(true, Ordering::Relaxed);
-                            for_each_parent(&pos, |parent| {
-                                if let Some((pk, pi)) = look.slot(&parent) {
-                                    dirty[pk].mark(pi);
-                                }
-                            });
-                        }
+                        });
                     }
                 });
         }

@@ -159,7 +159,6 @@ fn unrank_set(mut r: u64, k: usize, universe: usize) -> u64 {
     let mut b = universe;
     for i in (1..=k).rev() {
         // The largest b with C(b, i) <= r.
-        b = b.max(i);
         while b > i - 1 && binom(b, i) > r {
             b -= 1;
         }
