@@ -139,13 +139,8 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The piece on a square (for towers, the top piece), if any.
     fn piece_at(pos: &Self::Position, square: Square) -> Option<Piece>;
     /// The pieces on the board, every piece of a tower counted: how far a position is into
-    /// its ending. By default counted square by square with [`Game::stack_at`].
-    fn pieces_on_board(pos: &Self::Position) -> u32 {
-        Self::Board::SQUARES
-            .into_iter()
-            .map(|square| Self::stack_at(pos, square).len() as u32)
-            .sum()
-    }
+    /// its ending (the search asks it at its deeper nodes, so it is counted, not listed).
+    fn pieces_on_board(pos: &Self::Position) -> u32;
     /// Every piece on a square, the top one first: one piece at most, except in the tower
     /// games (by default [`Game::piece_at`]).
     fn stack_at(pos: &Self::Position, square: Square) -> Vec<Piece> {
