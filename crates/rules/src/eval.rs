@@ -39,6 +39,32 @@ pub struct Term {
     pub score: i32,
 }
 
+/// A position's evaluation short of its network's term: the linear terms and how the term
+/// joins them. [`Linear::score`] of a network's term is exactly the game's
+/// [`crate::game::Game::evaluate_with`] of it, so a search can judge a leaf by the linear
+/// terms first and add the network only where it may matter, computing them once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Linear {
+    /// The weighted features (and pattern tables) for White, before the draw scale.
+    pub white: i32,
+    /// The network term's weight in percent (100: as trained).
+    pub network_percent: i32,
+    /// The draw scale in sixteenths (16: none).
+    pub draw_scale: i32,
+    /// The side to move, whose point of view the score and the network's term take.
+    pub side: Side,
+}
+
+impl Linear {
+    /// The evaluation for the side to move given `network`, the network's term for the side
+    /// to move (0: the linear terms alone), kept inside the band of ordinary scores.
+    #[inline]
+    pub fn score(self, network: i32) -> Score {
+        let white = self.white + as_white(network * self.network_percent / 100, self.side);
+        for_side_to_move(white * self.draw_scale / 16, self.side)
+    }
+}
+
 /// The score for the side to move of an evaluation `white` gives from White's point of view,
 /// kept inside the band of ordinary scores (clear of wins and losses).
 #[inline]

@@ -112,20 +112,35 @@ impl<G: Game> Evaluator<G> {
         alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.network.is_some() {
-            let linear = G::evaluate_with(pos, &self.weights, 0);
-            if linear.0 - LAZY_MARGIN >= beta.0 || linear.0 + LAZY_MARGIN <= alpha.0 {
-                return linear;
-            }
+        let linear = G::linear(pos, &self.weights);
+        if self.network.is_none() {
+            return linear.score(0);
         }
-        self.evaluate(ply, pos)
+        let bare = linear.score(0);
+        if bare.0 - LAZY_MARGIN >= beta.0 || bare.0 + LAZY_MARGIN <= alpha.0 {
+            return bare;
+        }
+        linear.score(self.network_term(ply, pos))
     }
 
     /// The evaluation of `pos`, the position recorded at `ply`, for the side to move.
     #[inline]
     pub fn evaluate(&mut self, ply: usize, pos: &G::Position) -> Score {
+        let term = if self.network.is_some() {
+            self.network_term(ply, pos)
+        } else {
+            0
+        };
+        G::evaluate_with(pos, &self.weights, term)
+    }
+
+    /// The network's term for the side to move of `pos`, the position recorded at `ply`
+    /// (a network is on), its first-layer sums brought up to date from the nearest ancestor
+    /// whose sums are known.
+    #[inline]
+    fn network_term(&mut self, ply: usize, pos: &G::Position) -> i32 {
         let Some(network) = self.network.as_ref().map(Played::network) else {
-            return G::evaluate_with(pos, &self.weights, 0);
+            return 0;
         };
         debug_assert!(
             self.path[ply].pos == *pos,
@@ -150,8 +165,7 @@ impl<G: Game> Evaluator<G> {
             );
             slot.fresh[view] = true;
         }
-        let term = network.output(self.path[ply].sums.sums(side));
-        G::evaluate_with(pos, &self.weights, term)
+        network.output(self.path[ply].sums.sums(side))
     }
 }
 

@@ -19,7 +19,7 @@ pub use record::{GameResult, Record};
 
 use crate::board::Geometry;
 use crate::draw::{DrawOption, DrawReason, DrawRules, Remaining};
-use crate::eval::{FEATURES, Term, WeightGroup, Weights};
+use crate::eval::{FEATURES, Linear, Term, WeightGroup, Weights};
 use crate::moves::MoveList;
 use crate::network::{NetworkInputs, Quantised};
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
@@ -248,7 +248,12 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The evaluation of `pos` for the side to move given `network`, the term of
     /// [`Game::network`] (or of a network file) for the side to move; with 0 it is the
     /// evaluation without the network.
-    fn evaluate_with(pos: &Self::Position, weights: &Weights, network: i32) -> Score;
+    #[inline]
+    fn evaluate_with(pos: &Self::Position, weights: &Weights, network: i32) -> Score {
+        Self::linear(pos, weights).score(network)
+    }
+    /// The linear part of the evaluation of `pos` and how a network's term joins it.
+    fn linear(pos: &Self::Position, weights: &Weights) -> Linear;
     /// White's features minus Black's, and the draw scale in sixteenths (for tuning).
     fn features(pos: &Self::Position) -> ([i32; FEATURES], i32);
     /// The evaluation term by term, and the draw scale in sixteenths (for display).

@@ -4,7 +4,7 @@
 
 use super::Rules;
 use super::draw::Counters;
-use super::eval::{self, FEATURES, Term, Weights};
+use super::eval::{self, FEATURES, Linear, Term, Weights};
 use super::movegen::{
     CaptureSink, SequenceCounter, count_moves, gen_captures, gen_moves, has_capture,
 };
@@ -256,8 +256,8 @@ impl<R: Rules> Game for Draughts<R> {
     }
 
     #[inline]
-    fn evaluate_with(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
-        eval::evaluate_with(pos, weights, network)
+    fn linear(pos: &Position<R>, weights: &Weights) -> Linear {
+        eval::linear(pos, weights)
     }
 
     fn features(pos: &Position<R>) -> ([i32; FEATURES], i32) {

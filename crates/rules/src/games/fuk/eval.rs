@@ -5,7 +5,7 @@
 
 use super::FukPosition;
 use crate::board::Dark8;
-use crate::games::draughts::eval::{self, EXTRA_8X8, FEATURES, Term, Weights};
+use crate::games::draughts::eval::{self, EXTRA_8X8, FEATURES, Linear, Term, Weights};
 use crate::games::draughts::movegen::has_capture;
 use crate::score::Score;
 use crate::types::Side;
@@ -47,15 +47,18 @@ pub fn features(pos: &FukPosition) -> [i32; FEATURES] {
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms before the draw scale.
 pub fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
+    linear(pos, weights).score(network)
+}
+
+/// The linear part of the evaluation of `pos` and how a network's term joins it.
+pub fn linear(pos: &FukPosition, weights: &Weights) -> Linear {
     let f = features(pos);
-    let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let white = white + crate::eval::as_white(network, pos.side_to_move());
-    let scaled = white * eval::draw_scale(pos.board()) / 16;
-    let score = match pos.side_to_move() {
-        Side::White => scaled,
-        Side::Black => -scaled,
-    };
-    Score(score.clamp(-Score::WIN_BAND + 1, Score::WIN_BAND - 1))
+    Linear {
+        white: f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum(),
+        network_percent: 100,
+        draw_scale: eval::draw_scale(pos.board()),
+        side: pos.side_to_move(),
+    }
 }
 
 /// The evaluation term by term: the Russian terms, then the huff terms.

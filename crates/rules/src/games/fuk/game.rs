@@ -7,14 +7,13 @@ use crate::board::Dark8;
 use crate::draw::{DrawOption, DrawReason, DrawRules, Remaining};
 use crate::game::{Game, GameMove, GameResult};
 use crate::games::draughts::draw::Counters;
-use crate::games::draughts::eval::{FEATURES, Term, Weights};
+use crate::games::draughts::eval::{FEATURES, Linear, Term, Weights};
 use crate::games::draughts::movegen::has_capture;
 use crate::games::draughts::moves::Move;
 use crate::games::draughts::{Draughts, Russian};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
 use crate::option::{Affects, GameOption, OptionKind, Setup};
-use crate::score::Score;
 use crate::types::{Bitboard, Piece, Side, Square};
 
 /// Fuk (huffing): Russian checkers with optional capture and the huff. See the module
@@ -221,8 +220,8 @@ impl Game for Fuk {
     }
 
     #[inline]
-    fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
-        eval::evaluate_with(pos, weights, network)
+    fn linear(pos: &FukPosition, weights: &Weights) -> Linear {
+        eval::linear(pos, weights)
     }
 
     fn features(pos: &FukPosition) -> ([i32; FEATURES], i32) {

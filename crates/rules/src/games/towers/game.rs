@@ -6,12 +6,11 @@ use super::moves::Move;
 use super::position::Position;
 use super::{TowerRules, Towers, eval, movegen, notation};
 use crate::draw::{DrawOption, DrawReason, DrawRules, Remaining};
-use crate::eval::{FEATURES, Term, Weights};
+use crate::eval::{FEATURES, Linear, Term, Weights};
 use crate::game::Counting;
 use crate::game::{Game, GameMove, GameResult};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
-use crate::score::Score;
 use crate::types::{Kind, Piece, Side, Square};
 
 impl<R: TowerRules> Game for Towers<R> {
@@ -158,8 +157,8 @@ impl<R: TowerRules> Game for Towers<R> {
     }
 
     #[inline]
-    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
-        eval::evaluate_with::<R>(pos, weights, network)
+    fn linear(pos: &Position, weights: &Weights) -> Linear {
+        eval::linear::<R>(pos, weights)
     }
 
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {

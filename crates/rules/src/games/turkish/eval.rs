@@ -11,7 +11,7 @@
 use super::movegen::{forward, mobility};
 use super::position::Position;
 use crate::board::{Full8, Geometry, Line, Lines};
-use crate::eval::{FEATURES, Term, Weights};
+use crate::eval::{FEATURES, Linear, Term, Weights};
 use crate::score::Score;
 use crate::types::{Bitboard, Side, Square};
 use std::sync::LazyLock;
@@ -166,10 +166,18 @@ pub fn draw_scale(pos: &Position) -> i32 {
 /// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
 /// of a man, for the side to move) added to the linear terms before the draw scale.
 pub fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
+    linear(pos, weights).score(network)
+}
+
+/// The linear part of the evaluation of `pos` and how a network's term joins it.
+pub fn linear(pos: &Position, weights: &Weights) -> Linear {
     let f = features(pos);
-    let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let white = white + crate::eval::as_white(network, pos.side_to_move());
-    crate::eval::for_side_to_move(white * draw_scale(pos) / 16, pos.side_to_move())
+    Linear {
+        white: f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum(),
+        network_percent: 100,
+        draw_scale: draw_scale(pos),
+        side: pos.side_to_move(),
+    }
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths.

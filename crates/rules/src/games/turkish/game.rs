@@ -6,12 +6,11 @@ use super::position::Position;
 use super::{Turkish, eval, movegen, notation};
 use crate::board::Full8;
 use crate::draw::{DrawOption, DrawReason, DrawRules, Remaining};
-use crate::eval::{FEATURES, Term, Weights};
+use crate::eval::{FEATURES, Linear, Term, Weights};
 use crate::game::{Game, GameResult};
 use crate::games::draughts::moves::Move;
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
-use crate::score::Score;
 use crate::types::{Piece, Side, Square};
 
 impl Game for Turkish {
@@ -147,8 +146,8 @@ impl Game for Turkish {
     }
 
     #[inline]
-    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
-        eval::evaluate_with(pos, weights, network)
+    fn linear(pos: &Position, weights: &Weights) -> Linear {
+        eval::linear(pos, weights)
     }
 
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {

@@ -13,7 +13,7 @@
 use super::movegen::jumps;
 use super::position::Position;
 use crate::board::{Full8, Geometry, Line, Lines};
-use crate::eval::{FEATURES, Term, Weights};
+use crate::eval::{FEATURES, Linear, Term, Weights};
 use crate::score::Score;
 use crate::types::{Bitboard, Side, Square};
 
@@ -146,14 +146,23 @@ pub fn evaluate_with<const DIAGONAL: bool>(
     weights: &Weights,
     network: i32,
 ) -> Score {
+    linear::<DIAGONAL>(pos, weights).score(network)
+}
+
+/// The linear part of the evaluation of `pos` and how a network's term joins it (no draw
+/// scale: a race has no drawn endings to scale).
+pub fn linear<const DIAGONAL: bool>(pos: &Position, weights: &Weights) -> Linear {
     let f = features::<DIAGONAL>(pos);
-    let white: i32 = f[..USED]
-        .iter()
-        .zip(weights.0.iter())
-        .map(|(x, w)| x * w)
-        .sum();
-    let white = white + crate::eval::as_white(network, pos.side_to_move());
-    crate::eval::for_side_to_move(white, pos.side_to_move())
+    Linear {
+        white: f[..USED]
+            .iter()
+            .zip(weights.0.iter())
+            .map(|(x, w)| x * w)
+            .sum(),
+        network_percent: 100,
+        draw_scale: 16,
+        side: pos.side_to_move(),
+    }
 }
 
 /// The evaluation term by term for display, and the draw scale in sixteenths (always 16).

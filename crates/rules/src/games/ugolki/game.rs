@@ -6,13 +6,12 @@ use super::rules::{self, Counters};
 use super::{Ugolki, eval, movegen, notation};
 use crate::board::Full8;
 use crate::draw::{DrawReason, DrawRules, Remaining};
-use crate::eval::{FEATURES, Term, Weights};
+use crate::eval::{FEATURES, Linear, Term, Weights};
 use crate::game::{Game, GameResult};
 use crate::moves::MoveList;
 use crate::notation::{MoveRecord, MoveStyle, NotationError};
 use crate::option::GameOption;
 use crate::option::Setup;
-use crate::score::Score;
 use crate::types::{Piece, Side, Square};
 
 impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
@@ -186,8 +185,8 @@ impl<const DIAGONAL: bool> Game for Ugolki<DIAGONAL> {
     }
 
     #[inline]
-    fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
-        eval::evaluate_with::<DIAGONAL>(pos, weights, network)
+    fn linear(pos: &Position, weights: &Weights) -> Linear {
+        eval::linear::<DIAGONAL>(pos, weights)
     }
 
     fn features(pos: &Position) -> ([i32; FEATURES], i32) {

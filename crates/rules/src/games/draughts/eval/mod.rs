@@ -45,7 +45,7 @@ pub const MAN_SQUARES: usize = SCALARS;
 /// Index of the first king square weight.
 pub const KING_SQUARES: usize = SCALARS + MAX_SQUARES;
 
-pub use crate::eval::{FEATURES, Term, WeightGroup, Weights};
+pub use crate::eval::{FEATURES, Linear, Term, WeightGroup, Weights};
 
 /// The square tables, which `tune --fix` holds by name.
 pub const SQUARE_TABLES: &[WeightGroup] = &[
@@ -262,20 +262,21 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
 /// move (`network`, in hundredths of a man, scaled here by [`network::NETWORK_SCALE`]).
 #[inline]
 pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
+    linear(pos, weights).score(network)
+}
+
+/// The linear part of the evaluation of `pos` (features and pattern tables) and how a
+/// network's term joins it.
+pub fn linear<R: Rules>(pos: &Position<R>, weights: &Weights) -> Linear {
     let f = features(pos);
     let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
-    let network = crate::eval::as_white(
-        network * network_scale::<R>(weights) / 100,
-        pos.side_to_move(),
-    );
-    let white = white + pattern_term(pos, weights) + network;
-    // The known drawn endings are drawn by the rules of the games that lose when blocked.
-    let scaled = if R::NO_MOVE_WINS {
-        white
-    } else {
-        white * draw_scale(pos) / 16
-    };
-    crate::eval::for_side_to_move(scaled, pos.side_to_move())
+    Linear {
+        white: white + pattern_term(pos, weights),
+        network_percent: network_scale::<R>(weights),
+        // The known drawn endings are drawn by the rules of the games that lose when blocked.
+        draw_scale: if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) },
+        side: pos.side_to_move(),
+    }
 }
 
 /// The pattern tables' term for White, scaled by the weight [`patterns::PATTERN_SCALE`]; 0 for
