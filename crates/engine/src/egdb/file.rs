@@ -3,7 +3,7 @@
 //! counter), and an FNV-1a checksum of everything before it.
 
 use super::index::{Layout, Material};
-use super::{EgdbRules, MAX_DISTANCE, UNUSED, decode};
+use super::{DRAW, EgdbRules, MAX_DISTANCE, UNUSED};
 use damka_rules::checksum::fnv1a;
 use std::fmt;
 use std::path::Path;
@@ -146,7 +146,10 @@ pub fn compress(entries: &[u8]) -> Vec<u8> {
 /// The inverse of [`compress`], refusing a payload that does not give exactly `len` entries.
 pub fn decompress(payload: &[u8], len: usize) -> Result<Vec<u8>, FileError> {
     let bad = |why: &str| FileError::Corrupt(format!("bad run-length payload: {why}"));
-    let mut out = Vec::with_capacity(len);
+    // Zeroed memory up front (the system hands it out lazily): runs of unused indices, which
+    // are zero, need no writing.
+    let mut out = vec![0u8; len];
+    let mut at = 0usize;
     let mut i = 0;
     while i < payload.len() {
         let b = payload[i];
@@ -167,12 +170,16 @@ pub fn decompress(payload: &[u8], len: usize) -> Result<Vec<u8>, FileError> {
                 break;
             }
         }
-        if run == 0 || out.len() as u64 + run > len as u64 {
+        if run == 0 || at as u64 + run > len as u64 {
             return Err(bad("runs exceed the entry count"));
         }
-        out.resize(out.len() + run as usize, b);
+        let end = at + run as usize;
+        if b != 0 {
+            out[at..end].fill(b);
+        }
+        at = end;
     }
-    if out.len() != len {
+    if at != len {
         return Err(bad("runs fall short of the entry count"));
     }
     Ok(out)
@@ -268,27 +275,37 @@ fn check_entries(
     entries: &[u8],
     max_distance: u8,
 ) -> Result<(), FileError> {
-    let mut at = 0usize;
-    for (used, length) in layout.blocks(m) {
-        let block = &entries[at..at + length as usize];
-        let bad = if used {
-            block
-                .iter()
-                .position(|&code| decode(code).is_none_or(|e| e.distance > max_distance))
-        } else {
-            block.iter().position(|&code| code != UNUSED)
+    // A position holds a draw (1) or a win or loss within `max_distance` (2 up to
+    // 3 + 2 · max_distance): one range, tested a run of like blocks at a time.
+    let top = 3 + 2 * max_distance;
+    let check = |start: usize, end: usize, used: bool| -> Result<(), FileError> {
+        let run = &entries[start..end];
+        let fits = |code: u8| {
+            if used {
+                code.wrapping_sub(DRAW) < top
+            } else {
+                code == UNUSED
+            }
         };
-        if let Some(offset) = bad {
-            let index = at + offset;
-            return Err(FileError::Corrupt(format!(
-                "entry {index} is {}, which no {} holds",
-                entries[index],
-                if used { "position" } else { "unused index" }
-            )));
+        if run.iter().fold(true, |all, &code| all & fits(code)) {
+            return Ok(());
+        }
+        let index = start + run.iter().position(|&code| !fits(code)).unwrap_or(0);
+        Err(FileError::Corrupt(format!(
+            "entry {index} is {}, which no {} holds",
+            entries[index],
+            if used { "position" } else { "unused index" }
+        )))
+    };
+    let (mut start, mut at, mut kind) = (0usize, 0usize, true);
+    for (used, length) in layout.blocks(m) {
+        if used != kind {
+            check(start, at, kind)?;
+            (start, kind) = (at, used);
         }
         at += length as usize;
     }
-    Ok(())
+    check(start, at, kind)
 }
 
 /// Reads and checks the file of game `R`'s split `m` in `dir`.
@@ -311,6 +328,30 @@ pub fn write<R: EgdbRules>(dir: &Path, m: Material, tables: &Tables) -> Result<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::egdb::decode;
+
+    #[test]
+    fn the_range_check_accepts_exactly_the_codes_a_position_can_hold() {
+        let layout = Layout::of::<damka_rules::board::Dark8>();
+        let m = Material {
+            wm: 0,
+            wk: 2,
+            bm: 0,
+            bk: 1,
+        };
+        let len = layout.size(m) as usize;
+        for max in [0, 1, 7, MAX_DISTANCE] {
+            for code in 0..=u8::MAX {
+                let expected = decode(code).is_some_and(|e| e.distance <= max);
+                let entries = vec![code; len];
+                assert_eq!(
+                    check_entries(&layout, m, &entries, max).is_ok(),
+                    expected,
+                    "code {code}, largest distance {max}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn runs_round_trip() {

@@ -372,13 +372,18 @@ impl Layout {
     pub fn blocks(&self, m: Material) -> impl Iterator<Item = (bool, u64)> + use<> {
         let [n_wm, n_bm, n_wk, n_bk] = self.radices(m);
         let length = n_wk * n_bk;
-        let pairs = if length == 0 { 0 } else { n_wm * n_bm };
+        let white_sets = if length == 0 { 0 } else { n_wm };
         let (wm, bm, row) = (m.wm as usize, m.bm as usize, self.row);
         let men_squares = self.squares - row;
-        (0..pairs).map(move |pair| {
-            let white = unrank_set(pair / n_bm, wm, men_squares);
-            let black = unrank_set(pair % n_bm, bm, men_squares) << row;
-            (white & black == 0, length)
+        // Every black set, once: a pair then costs one white set's unranking per row of pairs
+        // and an AND per pair.
+        let black_sets: std::sync::Arc<[u64]> = (0..n_bm)
+            .map(|rank| unrank_set(rank, bm, men_squares) << row)
+            .collect();
+        (0..white_sets).flat_map(move |rank| {
+            let white = unrank_set(rank, wm, men_squares);
+            let black_sets = black_sets.clone();
+            (0..black_sets.len()).map(move |b| (white & black_sets[b] == 0, length))
         })
     }
 
