@@ -44,7 +44,7 @@ pub fn open_egdb(
         })
         .last()
         .unwrap_or(2);
-    let egdb = damka_engine::egdb::open(variant, dir, pieces)?;
+    let egdb = damka_engine::egdb::open(variant, dir, pieces, damka_engine::egdb::DEFAULT_CAP)?;
     for e in egdb.take_errors() {
         eprintln!("damka: {e}");
     }

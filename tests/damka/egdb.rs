@@ -52,7 +52,8 @@ fn protocol_sets_the_database_path() {
     let mut stdin = child.stdin.take().expect("stdin");
     let stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let script = format!(
-        "uci\nsetoption name EGDBPieces value 3\nsetoption name EGDBPath value {}\nisready\n\
+        "uci\nsetoption name EGDBPieces value 3\nsetoption name EGDBCache value 16\n\
+         setoption name EGDBPath value {}\nisready\n\
          position fen W:WKc1,e3:Bh6\ngo depth 5\nisready\n\
          setoption name EGDBPath value {}/nowhere\nisready\n\
          position fen W:WKa1,Kc1,Ke1:BKh6\ngo depth 5\nisready\nquit\n",

@@ -42,6 +42,7 @@ fn handshake_lists_every_option() {
         "UgolkiHouse type combo default 3x3 var 3x3 var 3x4 var triangle",
         "EGDBPath type string default <empty>",
         "EGDBPieces type spin default 5 min 2 max 7",
+        "EGDBCache type spin default 1024 min 16 max 65536",
     ] {
         let wanted = format!("option name {option}");
         assert!(lines.contains(&wanted), "missing '{wanted}' in {lines:?}");

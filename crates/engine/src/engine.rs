@@ -131,7 +131,14 @@ impl Engine {
         };
         // The databases follow the path, the number of pieces and the game; a game without
         // databases keeps the path for the next game that has them.
-        let egdb_key = |o: &Options| (o.variant, o.egdb_path.clone(), o.egdb_pieces);
+        let egdb_key = |o: &Options| {
+            (
+                o.variant,
+                o.egdb_path.clone(),
+                o.egdb_pieces,
+                o.egdb_cache_mib,
+            )
+        };
         let egdb = if egdb_key(&next) == egdb_key(&self.options) {
             None
         } else if next.egdb_path.is_empty() || !crate::egdb::has_databases(next.variant) {
@@ -139,8 +146,13 @@ impl Engine {
         } else {
             let dir = std::path::Path::new(&next.egdb_path);
             Some(Some(
-                crate::egdb::open(next.variant, dir, next.egdb_pieces)
-                    .map_err(|e| format!("option 'EGDBPath': {e}"))?,
+                crate::egdb::open(
+                    next.variant,
+                    dir,
+                    next.egdb_pieces,
+                    next.egdb_cache_mib << 20,
+                )
+                .map_err(|e| format!("option 'EGDBPath': {e}"))?,
             ))
         };
         // The network file is read for the game it is to play: an error when it is set (also

@@ -39,6 +39,8 @@ pub struct Options {
     pub egdb_path: String,
     /// Largest number of pieces probed in the databases (`EGDBPieces`).
     pub egdb_pieces: u32,
+    /// Memory for the databases' decompressed splits in MiB (`EGDBCache`).
+    pub egdb_cache_mib: usize,
 }
 
 impl Default for Options {
@@ -57,6 +59,7 @@ impl Default for Options {
             setup: Setup::default(),
             egdb_path: String::new(),
             egdb_pieces: 0,
+            egdb_cache_mib: 0,
         };
         for option in registry() {
             if let Slot::Engine { set, .. } = option.slot {
@@ -347,6 +350,22 @@ fn database_options() -> Vec<EngineOption> {
             slot: Slot::Engine {
                 get: |o| o.egdb_pieces.to_string(),
                 set: |o, v| o.egdb_pieces = number(v) as u32,
+            },
+        },
+        EngineOption {
+            name: "EGDBCache",
+            kind: OptionKind::Spin {
+                default: 1024,
+                min: 16,
+                max: 65536,
+            },
+            doc: "memory in MiB for the databases' decompressed splits (the 6-piece Russian set \
+                  takes about 2600 to hold whole)",
+            on_change: OnChange::Databases,
+            hub: HubName::Named("egdb-cache"),
+            slot: Slot::Engine {
+                get: |o| o.egdb_cache_mib.to_string(),
+                set: |o, v| o.egdb_cache_mib = number(v) as usize,
             },
         },
     ]

@@ -19,7 +19,7 @@ pub mod index;
 pub mod probe;
 
 pub use index::{Layout, Material, Placement};
-pub use probe::Egdb;
+pub use probe::{DEFAULT_CAP, Egdb};
 
 use crate::search::{Databases, EndgameDatabase};
 use damka_rules::board::Geometry;
@@ -106,15 +106,17 @@ pub fn file_name(variant: Variant, m: Material) -> Option<String> {
     with_egdb_rules!(variant, R => R::file_name(m))
 }
 
-/// Opens `variant`'s databases in `dir` for positions of up to `pieces` pieces, for the search
-/// (see [`Egdb::open`]). Fails for a game without databases or a missing directory.
-pub fn open(variant: Variant, dir: &Path, pieces: u32) -> Result<Databases, String> {
-    with_egdb_rules!(variant, R => open_for::<R>(dir, pieces))
+/// Opens `variant`'s databases in `dir` for positions of up to `pieces` pieces, for the search,
+/// holding at most `cap` bytes of decompressed splits (see [`Egdb::open`] and
+/// [`Egdb::with_cap`]). Fails for a game without databases or a missing directory.
+pub fn open(variant: Variant, dir: &Path, pieces: u32, cap: usize) -> Result<Databases, String> {
+    with_egdb_rules!(variant, R => open_for::<R>(dir, pieces, cap))
         .unwrap_or_else(|| Err(format!("damka has no endgame databases for {variant}")))
 }
 
-fn open_for<R: EgdbRules>(dir: &Path, pieces: u32) -> Result<Databases, String> {
-    let egdb: Arc<dyn EndgameDatabase<Draughts<R>>> = Arc::new(Egdb::<R>::open(dir, pieces)?);
+fn open_for<R: EgdbRules>(dir: &Path, pieces: u32, cap: usize) -> Result<Databases, String> {
+    let egdb: Arc<dyn EndgameDatabase<Draughts<R>>> =
+        Arc::new(Egdb::<R>::open(dir, pieces)?.with_cap(cap));
     Ok(Databases::new(egdb))
 }
 
