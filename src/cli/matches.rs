@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// The game.
     #[arg(long, default_value_t = Variant::default())]
     pub variant: Variant,
+    /// Keep each engine running from one game to the next instead of starting it afresh for
+    /// every game (for engines slow to start, e.g. with large endgame databases); an engine
+    /// that crashed, lost on time or sent a bad move is still replaced.
+    #[arg(long)]
+    pub keep_engines: bool,
 }
 
 /// How long an engine may take to start, to answer `isready`, or to move under depth and
@@ -235,6 +240,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         sprt,
         event: args.event.clone(),
         pdn: Some(args.pdn.clone()),
+        keep_engines: args.keep_engines,
     };
     eprintln!(
         "match: {name1} vs {name2}, {games} games at most, {time}, {concurrency} at once, {} {source} openings, PDN to {}",

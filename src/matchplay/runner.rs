@@ -3,7 +3,10 @@
 //! ends, stopped early when an SPRT reaches a decision.
 //!
 //! Each game starts its own two engine processes and ends them, so a crash, a hang or a
-//! lost-on-time engine still thinking can never leak into the next game.
+//! lost-on-time engine still thinking can never leak into the next game. With
+//! [`MatchConfig::keep_engines`] each game thread keeps its two processes from game to game
+//! instead (for engines slow to start, such as one loading large endgame databases), and
+//! replaces only an engine that crashed, lost on time or sent a bad move.
 
 use super::engine_process::{
     EngineCommand, EngineError, EngineInfo, EngineProcess, EngineProtocol,
@@ -52,6 +55,8 @@ pub struct MatchConfig {
     pub event: String,
     /// Where to append the games, if anywhere.
     pub pdn: Option<PathBuf>,
+    /// Keep each engine process from one game to the next (`ucinewgame` between them).
+    pub keep_engines: bool,
 }
 
 /// A finished game of the match.
@@ -254,12 +259,14 @@ pub fn run(
             let sender = sender.clone();
             let (next, stop, commands) = (&next, &stop, &commands);
             scope.spawn(move || {
+                // Engine 1's and engine 2's processes, kept between games if asked.
+                let mut kept: [Option<Box<dyn Player>>; 2] = [None, None];
                 while !stop.load(Ordering::Relaxed) && !interrupt::requested() {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
                     }
-                    let game = match play_one(index, config, commands, stop) {
+                    let game = match play_one(index, config, commands, stop, &mut kept) {
                         Ok(Some(game)) => Ok(game),
                         Ok(None) => break,
                         Err(e) => Err(format!("game {}: {e}", index + 1)),
@@ -317,19 +324,24 @@ pub fn run(
     }
 }
 
-/// Plays game `index` (0-based) with fresh engine processes.
+/// Plays game `index` (0-based) with the engines in `kept` (taken out, and put back after the
+/// game under [`MatchConfig::keep_engines`] unless at fault) or fresh processes.
 fn play_one(
     index: u32,
     config: &MatchConfig,
     commands: &[EngineCommand; 2],
     stop: &AtomicBool,
+    kept: &mut [Option<Box<dyn Player>>; 2],
 ) -> Result<Option<FinishedGame>, String> {
     let opening_index = (index / 2) as usize % config.openings.len();
     let opening = &config.openings[opening_index];
     let engine1_white = index.is_multiple_of(2);
     let (white, black) = if engine1_white { (0, 1) } else { (1, 0) };
     let timeout = config.referee.reply_timeout;
-    let start = |i: usize| -> Box<dyn Player> {
+    let mut start = |i: usize| -> Box<dyn Player> {
+        if let Some(engine) = kept[i].take() {
+            return engine;
+        }
         match players::start(&commands[i], config.referee.variant, timeout) {
             Ok(engine) => engine,
             Err(e) => Box::new(Unavailable(e)),
@@ -342,6 +354,17 @@ fn play_one(
         config.referee.time_odds[black],
     ];
     let record = referee::play_game(opening, w.as_mut(), b.as_mut(), &referee, stop)?;
+    if config.keep_engines
+        && let Some(record) = &record
+    {
+        let offender = record.termination.offender();
+        if offender != Some(Side::White) {
+            kept[white] = Some(w);
+        }
+        if offender != Some(Side::Black) {
+            kept[black] = Some(b);
+        }
+    }
     Ok(record.map(|record| FinishedGame {
         number: index + 1,
         opening: opening_index,

@@ -294,7 +294,25 @@ fn match_config(openings: Vec<Opening>, engine2: &[&str], games: u32) -> MatchCo
         sprt: None,
         event: "test match".to_string(),
         pdn: None,
+        keep_engines: false,
     }
+}
+
+#[test]
+fn kept_engines_live_from_game_to_game_and_are_replaced_after_a_fault() {
+    // Each game of two lone kings is a repetition draw after a few moves each. Engine 2 sends
+    // an illegal move on its tenth `go`: a fresh process each game never gets there, a kept
+    // one does in its third game, loses it, and is replaced by a fresh one.
+    let book = "fen W:WKc1:BKf8\n";
+    let openings = openings::parse(book, Variant::Russian).unwrap();
+    let mut config = match_config(openings, &["--illegal-at", "10"], 12);
+    let fresh = runner::run(&config, &mut |_, _| {}).unwrap();
+    assert_eq!(fresh.tally.draws, 12, "{:?}", fresh.tally);
+    config.keep_engines = true;
+    let kept = runner::run(&config, &mut |_, _| {}).unwrap();
+    assert!(kept.tally.wins >= 2, "{:?}", kept.tally);
+    assert!(kept.tally.wins < 12, "{:?}", kept.tally);
+    assert_eq!(kept.tally.losses, 0, "{:?}", kept.tally);
 }
 
 #[test]
