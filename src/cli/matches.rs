@@ -53,8 +53,9 @@ pub struct MatchArgs {
     /// Fixed time per move in milliseconds.
     #[arg(long, value_name = "MS", conflicts_with_all = ["tc", "depth", "nodes"])]
     pub movetime: Option<u64>,
-    /// A real clock per side, BASE+INC in seconds (default 10+0.1); a flag fall loses.
-    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["depth", "nodes"])]
+    /// A real clock per side, BASE+INC in seconds (default 10+0.1), or MOVES/BASE+INC for
+    /// BASE seconds every MOVES moves (`go` then gives `movestogo`); a flag fall loses.
+    #[arg(long, value_name = "[MOVES/]BASE+INC", conflicts_with_all = ["depth", "nodes"])]
     pub tc: Option<String>,
     /// Time odds for engine 1: its move time, or clock and increment, times this factor
     /// (e.g. 2 to measure what twice the time is worth).

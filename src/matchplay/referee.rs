@@ -6,7 +6,9 @@
 //!   exists loses the game for the side that sent it; so does a crash or a closed pipe.
 //! * Clocks are the referee's: time runs from writing `go` to reading `bestmove`. Under a
 //!   clock (`--tc`) a side whose think time exceeds what was left (plus the margin) loses on
-//!   time, and the increment is added after each move; under `movetime` the think time may
+//!   time, and the increment is added after each move; under a control of so many moves
+//!   (`--tc 40/60`) the base time is added again each time a side has made that many moves,
+//!   and `go` says how many are left (`movestogo`); under `movetime` the think time may
 //!   not exceed the move time plus the margin. Depth and node limits have no clock, only a
 //!   generous wait for a hung engine.
 //! * The game ends by the rules (no legal move, or a draw rule of the record), or by optional
@@ -29,12 +31,15 @@ use std::time::Duration;
 pub enum TimeControl {
     /// A fixed time per move (`go movetime`).
     MoveTime(Duration),
-    /// A real clock per side: a base time plus an increment after each move.
+    /// A real clock per side: a base time plus an increment after each move, and the base
+    /// again after every `moves` moves if given.
     Clock {
-        /// Time on each clock at the start.
+        /// Time on each clock at the start (and at each new control).
         base: Duration,
         /// Added after each move.
         inc: Duration,
+        /// Moves per control (`None`: the whole game is one control, sudden death).
+        moves: Option<u32>,
     },
     /// A fixed depth (`go depth`), no clock.
     Depth(u32),
@@ -43,8 +48,20 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// Reads a clock `BASE[+INC]` in seconds, e.g. `10+0.1` or `60`.
+    /// Reads a clock `[MOVES/]BASE[+INC]` in seconds, e.g. `10+0.1`, `60` or `40/60+0.5`
+    /// (60 s for every 40 moves).
     pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+        let (moves, text) = match text.split_once('/') {
+            Some((moves, rest)) => match moves.trim().parse::<u32>() {
+                Ok(n) if n > 0 => (Some(n), rest),
+                _ => {
+                    return Err(format!(
+                        "'{moves}' in --tc is not a number of moves above 0"
+                    ));
+                }
+            },
+            None => (None, text),
+        };
         let seconds = |part: &str| -> Result<Duration, String> {
             let value: f64 = part
                 .trim()
@@ -62,7 +79,7 @@ impl TimeControl {
         if base.is_zero() {
             return Err(format!("--tc {text}: the base time must be above 0"));
         }
-        Ok(TimeControl::Clock { base, inc })
+        Ok(TimeControl::Clock { base, inc, moves })
     }
 }
 
@@ -71,7 +88,10 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TimeControl::MoveTime(t) => write!(f, "movetime {}ms", t.as_millis()),
-            TimeControl::Clock { base, inc } => {
+            TimeControl::Clock { base, inc, moves } => {
+                if let Some(moves) = moves {
+                    write!(f, "{moves}/")?;
+                }
                 write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
             }
             TimeControl::Depth(d) => write!(f, "depth {d}"),
@@ -444,6 +464,8 @@ fn play(
         TimeControl::Clock { base, .. } => [0, 1].map(|i| base.mul_f64(config.time_odds[i])),
         _ => [Duration::ZERO; 2],
     };
+    // Moves each side has made since the start (for controls of so many moves).
+    let mut made = [0u32; 2];
     // Scores reported by the engines after each of their moves, from White's point of view.
     let mut scores: Vec<Option<i32>> = Vec::new();
     loop {
@@ -477,7 +499,7 @@ fn play(
         }
 
         let side = game.side_to_move();
-        let (go, allowed) = go_command(config, &clocks, side);
+        let (go, allowed) = go_command(config, &clocks, made[side.index()], side);
         let timeout = allowed.unwrap_or(config.reply_timeout);
         let position = position_command(start_fen.as_deref(), &moves);
         let lose = |termination| (Some(side.opponent()), termination);
@@ -510,10 +532,14 @@ fn play(
             });
             return finish(moves, winner, termination);
         }
-        if let TimeControl::Clock { inc, .. } = config.time {
+        if let TimeControl::Clock { base, inc, moves } = config.time {
+            let odds = config.time_odds[side.index()];
             let clock = &mut clocks[side.index()];
-            *clock =
-                clock.saturating_sub(thought.elapsed) + inc.mul_f64(config.time_odds[side.index()]);
+            *clock = clock.saturating_sub(thought.elapsed) + inc.mul_f64(odds);
+            made[side.index()] += 1;
+            if moves.is_some_and(|n| made[side.index()].is_multiple_of(n)) {
+                *clock += base.mul_f64(odds);
+            }
         }
         let Some(text) = thought.best else {
             let (winner, termination) = lose(Termination::IllegalMove {
@@ -536,11 +562,13 @@ fn play(
     }
 }
 
-/// The `go` line for `side`, and the think time it is allowed (none under depth or node
-/// limits): the move time, or what is left on its clock, plus the margin.
+/// The `go` line for `side`, which has made `made` moves, and the think time it is allowed
+/// (none under depth or node limits): the move time, or what is left on its clock, plus the
+/// margin.
 fn go_command(
     config: &RefereeConfig,
     clocks: &[Duration; 2],
+    made: u32,
     side: Side,
 ) -> (String, Option<Duration>) {
     let odds = |time: Duration, side: Side| time.mul_f64(config.time_odds[side.index()]);
@@ -552,16 +580,19 @@ fn go_command(
                 Some(t + config.margin),
             )
         }
-        TimeControl::Clock { inc, .. } => (
-            format!(
+        TimeControl::Clock { inc, moves, .. } => {
+            let mut go = format!(
                 "go wtime {} btime {} winc {} binc {}",
                 clocks[0].as_millis(),
                 clocks[1].as_millis(),
                 odds(inc, Side::White).as_millis(),
                 odds(inc, Side::Black).as_millis()
-            ),
-            Some(clocks[side.index()] + config.margin),
-        ),
+            );
+            if let Some(n) = moves {
+                go.push_str(&format!(" movestogo {}", n - made % n));
+            }
+            (go, Some(clocks[side.index()] + config.margin))
+        }
         TimeControl::Depth(d) => (format!("go depth {d}"), None),
         TimeControl::Nodes(n) => (format!("go nodes {n}"), None),
     }
@@ -610,23 +641,47 @@ mod tests {
         let mut config = RefereeConfig::new(TimeControl::MoveTime(Duration::from_millis(100)));
         config.time_odds = [2.0, 1.0];
         let clocks = [Duration::ZERO; 2];
-        let (go, allowed) = go_command(&config, &clocks, Side::White);
+        let (go, allowed) = go_command(&config, &clocks, 0, Side::White);
         assert_eq!(go, "go movetime 200");
         assert_eq!(
             allowed,
             Some(Duration::from_millis(200) + DEFAULT_TIME_MARGIN)
         );
         assert_eq!(
-            go_command(&config, &clocks, Side::Black).0,
+            go_command(&config, &clocks, 0, Side::Black).0,
             "go movetime 100"
         );
 
         config.time = TimeControl::Clock {
             base: Duration::from_secs(10),
             inc: Duration::from_millis(100),
+            moves: None,
         };
         let clocks = [Duration::from_secs(20), Duration::from_secs(10)];
-        let (go, _) = go_command(&config, &clocks, Side::Black);
+        let (go, _) = go_command(&config, &clocks, 0, Side::Black);
         assert_eq!(go, "go wtime 20000 btime 10000 winc 200 binc 100");
+    }
+
+    #[test]
+    fn a_control_of_so_many_moves_counts_them_down() {
+        let time = TimeControl::parse_clock("40/60+0.5").unwrap();
+        assert_eq!(
+            time,
+            TimeControl::Clock {
+                base: Duration::from_secs(60),
+                inc: Duration::from_millis(500),
+                moves: Some(40),
+            }
+        );
+        assert_eq!(time.to_string(), "40/60+0.5");
+        let config = RefereeConfig::new(TimeControl::parse_clock("3/1").unwrap());
+        let clocks = [Duration::from_secs(1); 2];
+        let go = |made| go_command(&config, &clocks, made, Side::White).0;
+        assert_eq!(go(0), "go wtime 1000 btime 1000 winc 0 binc 0 movestogo 3");
+        assert_eq!(go(2), "go wtime 1000 btime 1000 winc 0 binc 0 movestogo 1");
+        assert_eq!(go(3), "go wtime 1000 btime 1000 winc 0 binc 0 movestogo 3");
+        for bad in ["0/60", "x/60", "40/", "40/0"] {
+            assert!(TimeControl::parse_clock(bad).is_err(), "{bad}");
+        }
     }
 }
