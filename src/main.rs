@@ -64,7 +64,7 @@ enum Command {
     Match(Box<cli::matches::MatchArgs>),
     /// Serve a board in the browser: play or analyse any game against the engine.
     Gui(cli::gui::GuiArgs),
-    /// Russian endgame databases: generate them, or probe a position.
+    /// Endgame databases of the draughts games: generate them, or probe a position.
     #[command(subcommand)]
     Egdb(cli::egdb::EgdbCommand),
 }

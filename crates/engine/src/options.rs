@@ -360,7 +360,7 @@ fn database_options() -> Vec<EngineOption> {
                 max: 65536,
             },
             doc: "memory in MiB for the databases' decompressed splits (the 6-piece Russian set \
-                  takes about 2600 to hold whole)",
+                  takes about 4500 to hold whole)",
             on_change: OnChange::Databases,
             hub: HubName::Named("egdb-cache"),
             slot: Slot::Engine {

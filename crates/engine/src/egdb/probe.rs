@@ -24,8 +24,8 @@ use std::sync::{Arc, Mutex, RwLock};
 /// evaluation.
 pub const EGDB_WIN: i32 = 20_000;
 
-/// Default memory cap for decompressed splits: 1 GiB (every split up to 5 pieces takes about
-/// 145 MB, up to 6 pieces about 2.6 GB).
+/// Default memory cap for decompressed splits: 1 GiB (the Russian splits up to 5 pieces take
+/// about 200 MiB, up to 6 pieces about 4500 MiB; see the `EGDBCache` option).
 pub const DEFAULT_CAP: usize = 1 << 30;
 
 /// One split's state in memory.
