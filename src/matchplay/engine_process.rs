@@ -163,8 +163,10 @@ pub struct Thought {
     pub score: Option<EngineScore>,
     /// The last depth reported.
     pub depth: Option<u32>,
-    /// From writing `go` to reading `bestmove`.
+    /// From writing `go` (or `ponderhit`) to reading `bestmove`.
     pub elapsed: Duration,
+    /// The reply the engine expects (`bestmove … ponder MOVE`), if it named one.
+    pub ponder: Option<String>,
 }
 
 /// What an `info` line reports, each part only where the line gives it.
@@ -381,11 +383,38 @@ impl EngineProcess {
         go: &str,
         timeout: Duration,
     ) -> Result<Thought, EngineError> {
+        self.start_search(position, go)?;
+        self.await_bestmove(Instant::now(), timeout)
+    }
+
+    /// Sends the position and a `go` line (such as `go ponder …`) without waiting.
+    pub fn start_search(&mut self, position: &str, go: &str) -> Result<(), EngineError> {
         // Whatever the engine said since its last answer belongs to no search of ours.
         while self.lines.try_recv().is_ok() {}
         self.send(position)?;
-        self.send(go)?;
-        let start = Instant::now();
+        self.send(go)
+    }
+
+    /// Sends `ponderhit` to a pondering engine and waits for its `bestmove` for `timeout` at
+    /// most; the time is measured from `ponderhit`.
+    pub fn ponder_hit(&mut self, timeout: Duration) -> Result<Thought, EngineError> {
+        self.send("ponderhit")?;
+        self.await_bestmove(Instant::now(), timeout)
+    }
+
+    /// Sends `stop` to a pondering engine and waits for its `bestmove` for `timeout` at most,
+    /// which answers no move of the game and is thrown away.
+    pub fn ponder_miss(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("stop")?;
+        self.await_bestmove(Instant::now(), timeout).map(|_| ())
+    }
+
+    /// Reads the search's output until `bestmove`, waiting until `start + timeout` at most.
+    fn await_bestmove(
+        &mut self,
+        start: Instant,
+        timeout: Duration,
+    ) -> Result<Thought, EngineError> {
         let deadline = start + timeout;
         let mut score = None;
         let mut depth = None;
@@ -398,12 +427,18 @@ impl EngineProcess {
                     depth = info.depth.or(depth);
                 }
             } else if let Some(rest) = line.strip_prefix("bestmove") {
-                let best = rest.split_whitespace().next().unwrap_or("(none)");
+                let mut words = rest.split_whitespace();
+                let best = words.next().unwrap_or("(none)");
+                let ponder = match (words.next(), words.next()) {
+                    (Some("ponder"), Some(reply)) => Some(reply.to_string()),
+                    _ => None,
+                };
                 return Ok(Thought {
                     best: (best != "(none)").then(|| best.to_string()),
                     score,
                     depth,
                     elapsed: at.saturating_duration_since(start),
+                    ponder,
                 });
             }
         }

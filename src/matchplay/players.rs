@@ -253,6 +253,7 @@ impl Player for HubPlayer {
                     score,
                     depth,
                     elapsed: at.saturating_duration_since(start),
+                    ponder: None,
                 });
             }
         }
@@ -440,6 +441,7 @@ impl Player for DxpPlayer {
             score: None,
             depth: None,
             elapsed,
+            ponder: None,
         })
     }
 }

@@ -24,7 +24,7 @@ use damka_rules::pdn::PdnResult;
 use damka_rules::types::Side;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long each side may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +192,11 @@ pub struct RefereeConfig {
     /// (White's first). In a [`MatchConfig`](super::runner::MatchConfig) the two factors are
     /// engine 1's and engine 2's, and the runner hands each game's referee them by colour.
     pub time_odds: [f64; 2],
+    /// Whether each side thinks on its opponent's time (White's first; in a
+    /// [`MatchConfig`](super::runner::MatchConfig) engine 1's and engine 2's, as `time_odds`):
+    /// after its move it gets `go ponder` on the reply it named, then `ponderhit` if that
+    /// reply is played and `stop` if not. Only under a clock or a move time.
+    pub ponder: [bool; 2],
 }
 
 impl RefereeConfig {
@@ -207,16 +212,33 @@ impl RefereeConfig {
             reply_timeout: Duration::from_secs(60),
             max_plies: 2000,
             time_odds: [1.0, 1.0],
+            ponder: [false, false],
         }
     }
 }
 
-/// A side of the game as the referee sees it: something that answers `go`.
+/// A side of the game as the referee sees it: something that answers `go`, and may think on
+/// the opponent's time.
 pub trait Player {
     /// Prepares for a new game (`ucinewgame` and `isready`).
     fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError>;
     /// Sends the position and the `go` line, and waits for `bestmove` for `timeout` at most.
     fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Thought, EngineError>;
+    /// Starts thinking on the opponent's time: `position` ends with the reply the player
+    /// expects, `go` is a `go ponder …` line. False (and nothing sent) if it cannot ponder.
+    fn start_ponder(&mut self, _position: &str, _go: &str) -> Result<bool, EngineError> {
+        Ok(false)
+    }
+    /// The expected reply came: `ponderhit`, and the move, timed from the `ponderhit`.
+    fn ponder_hit(&mut self, _timeout: Duration) -> Result<Thought, EngineError> {
+        Err(EngineError::Crashed(
+            "this player does not ponder".to_string(),
+        ))
+    }
+    /// Another reply came, or the game ended: `stop`, and the answer thrown away.
+    fn ponder_miss(&mut self, _timeout: Duration) -> Result<(), EngineError> {
+        Ok(())
+    }
 }
 
 impl Player for EngineProcess {
@@ -226,6 +248,18 @@ impl Player for EngineProcess {
 
     fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Thought, EngineError> {
         EngineProcess::go(self, position, go, timeout)
+    }
+
+    fn start_ponder(&mut self, position: &str, go: &str) -> Result<bool, EngineError> {
+        self.start_search(position, go).map(|()| true)
+    }
+
+    fn ponder_hit(&mut self, timeout: Duration) -> Result<Thought, EngineError> {
+        EngineProcess::ponder_hit(self, timeout)
+    }
+
+    fn ponder_miss(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        EngineProcess::ponder_miss(self, timeout)
     }
 }
 
@@ -422,9 +456,29 @@ fn position_command(start_fen: Option<&str>, moves: &[String]) -> String {
 
 fn play(
     opening: &Opening,
-    players: [&mut dyn Player; 2],
+    mut players: [&mut dyn Player; 2],
     config: &RefereeConfig,
     abort: &AtomicBool,
+) -> Result<Option<GameRecord>, String> {
+    // The reply each side is pondering on, if it is.
+    let mut pondering = [None, None];
+    let result = play_moves(opening, &mut players, config, abort, &mut pondering);
+    // A side still thinking on its opponent's time when the game ends is stopped, so that a
+    // kept engine starts its next game idle.
+    for side in Side::BOTH {
+        if pondering[side.index()].take().is_some() {
+            let _ = players[side.index()].ponder_miss(config.reply_timeout);
+        }
+    }
+    result
+}
+
+fn play_moves(
+    opening: &Opening,
+    players: &mut [&mut dyn Player; 2],
+    config: &RefereeConfig,
+    abort: &AtomicBool,
+    pondering: &mut [Option<String>; 2],
 ) -> Result<Option<GameRecord>, String> {
     let mut game = new_session(config.variant, opening.fen.as_deref(), &[], config.rules)?;
     let start_fen = opening.fen.as_ref().map(|_| game.fen());
@@ -503,7 +557,21 @@ fn play(
         let timeout = allowed.unwrap_or(config.reply_timeout);
         let position = position_command(start_fen.as_deref(), &moves);
         let lose = |termination| (Some(side.opponent()), termination);
-        let reply = players[side.index()].go(&position, &go, timeout);
+        let player = &mut *players[side.index()];
+        let reply = match pondering[side.index()].take() {
+            Some(expected) if moves.last() == Some(&expected) => player.ponder_hit(timeout),
+            // The time a wrong guess takes to stop counts against the side that guessed.
+            Some(_) => {
+                let started = Instant::now();
+                player.ponder_miss(config.reply_timeout).and_then(|()| {
+                    let missed = started.elapsed();
+                    let mut thought = player.go(&position, &go, timeout.saturating_sub(missed))?;
+                    thought.elapsed += missed;
+                    Ok(thought)
+                })
+            }
+            None => player.go(&position, &go, timeout),
+        };
         let thought = match reply {
             Ok(thought) => thought,
             Err(EngineError::Timeout(_)) if allowed.is_some() => {
@@ -559,6 +627,25 @@ fn play(
         }
         let sign = if side == Side::White { 1 } else { -1 };
         scores.push(thought.score.map(|s| sign * s.centi()));
+        if let Some(reply) = &thought.ponder
+            && config.ponder[side.index()]
+            && matches!(
+                config.time,
+                TimeControl::Clock { .. } | TimeControl::MoveTime(_)
+            )
+            && game.result() == GameResult::Ongoing
+            && let Ok(expected) = game.parse_moves(&[reply.as_str()])
+            && let Some(expected) = expected.into_iter().next()
+        {
+            let mut line = moves.clone();
+            line.push(expected.clone());
+            let position = position_command(start_fen.as_deref(), &line);
+            let (go, _) = go_command(config, &clocks, made[side.index()], side);
+            let go = go.replacen("go ", "go ponder ", 1);
+            if let Ok(true) = players[side.index()].start_ponder(&position, &go) {
+                pondering[side.index()] = Some(expected);
+            }
+        }
     }
 }
 
@@ -683,5 +770,117 @@ mod tests {
         for bad in ["0/60", "x/60", "40/", "40/0"] {
             assert!(TimeControl::parse_clock(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Plays the first legal move of the position it is given and names the opponent's first
+    /// (or, `wrong`, last) legal reply as the one to ponder on; counts the ponder calls.
+    #[derive(Default)]
+    struct Scripted {
+        wrong: bool,
+        pondering: Option<String>,
+        starts: u32,
+        hits: u32,
+        misses: u32,
+    }
+
+    impl Scripted {
+        fn answer(&self, position: &str) -> Thought {
+            let mut game = new_session(Variant::Russian, None, &[], DrawRules::default()).unwrap();
+            if let Some((_, moves)) = position.split_once(" moves ") {
+                for text in moves.split_whitespace() {
+                    game.play_text(text).unwrap();
+                }
+            }
+            let best = game.legal_moves()[0].text.clone();
+            game.play_text(&best).unwrap();
+            let replies = game.legal_moves();
+            let reply = if self.wrong {
+                replies.last()
+            } else {
+                replies.first()
+            };
+            Thought {
+                best: Some(best),
+                score: None,
+                depth: None,
+                elapsed: Duration::ZERO,
+                ponder: reply.map(|r| r.text.clone()),
+            }
+        }
+    }
+
+    impl Player for Scripted {
+        fn new_game(&mut self, _timeout: Duration) -> Result<(), EngineError> {
+            Ok(())
+        }
+
+        fn go(&mut self, position: &str, go: &str, _: Duration) -> Result<Thought, EngineError> {
+            assert!(self.pondering.is_none() && !go.contains("ponder"), "{go}");
+            Ok(self.answer(position))
+        }
+
+        fn start_ponder(&mut self, position: &str, go: &str) -> Result<bool, EngineError> {
+            assert!(go.starts_with("go ponder movetime"), "{go}");
+            let (before, _) = position.rsplit_once(' ').unwrap();
+            self.pondering = Some(position.to_string());
+            self.starts += 1;
+            assert!(before.contains(" moves "), "{position}");
+            Ok(true)
+        }
+
+        fn ponder_hit(&mut self, _timeout: Duration) -> Result<Thought, EngineError> {
+            self.hits += 1;
+            let position = self.pondering.take().expect("pondering");
+            Ok(self.answer(&position))
+        }
+
+        fn ponder_miss(&mut self, _timeout: Duration) -> Result<(), EngineError> {
+            self.misses += 1;
+            self.pondering.take().expect("pondering");
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_pondering_side_gets_ponderhit_on_the_reply_it_named_and_stop_on_another() {
+        let mut config = RefereeConfig::new(TimeControl::MoveTime(Duration::from_millis(100)));
+        config.max_plies = 40;
+        config.ponder = [true, false];
+        let abort = AtomicBool::new(false);
+        let (mut white, mut black) = (Scripted::default(), Scripted::default());
+        let record = play_game(
+            &Opening::startpos(),
+            &mut white,
+            &mut black,
+            &config,
+            &abort,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(record.termination, Termination::MoveLimit);
+        assert_eq!((black.starts, black.hits), (0, 0));
+        // White ponders after each of its 20 moves and guesses every reply; the last ponder is
+        // stopped when the game ends.
+        assert_eq!((white.starts, white.hits, white.misses), (20, 19, 1));
+
+        let mut white = Scripted {
+            wrong: true,
+            ..Scripted::default()
+        };
+        let mut black = Scripted::default();
+        let record = play_game(
+            &Opening::startpos(),
+            &mut white,
+            &mut black,
+            &config,
+            &abort,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(record.termination, Termination::MoveLimit);
+        // A wrong guess is stopped; the last one is stopped when the game ends.
+        assert_eq!(white.starts, 20, "{record:?}");
+        assert_eq!(white.hits + white.misses, 20);
+        assert!(white.misses > 0);
     }
 }

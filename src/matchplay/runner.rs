@@ -353,6 +353,7 @@ fn play_one(
         config.referee.time_odds[white],
         config.referee.time_odds[black],
     ];
+    referee.ponder = [ponders(&commands[white]), ponders(&commands[black])];
     let record = referee::play_game(opening, w.as_mut(), b.as_mut(), &referee, stop)?;
     if config.keep_engines
         && let Some(record) = &record
@@ -371,6 +372,18 @@ fn play_one(
         engine1_white,
         record,
     }))
+}
+
+/// True if the engine is set to think on its opponent's time (its last `Ponder` option is
+/// `true`): the referee then lets it ponder as UCI describes.
+fn ponders(command: &EngineCommand) -> bool {
+    command
+        .options
+        .iter()
+        .rev()
+        .find(|(name, _)| name.eq_ignore_ascii_case("Ponder"))
+        .and_then(|(_, value)| value.as_deref())
+        .is_some_and(|value| value.eq_ignore_ascii_case("true"))
 }
 
 #[cfg(test)]
