@@ -22,7 +22,7 @@ pub use config::SearchConfig;
 pub use control::Control;
 pub use databases::{Databases, EndgameDatabase};
 pub use ordering::MAX_PLY;
-pub use time::{Limits, TimeManager};
+pub use time::{Limits, Progress, TimeManager};
 
 use crate::tt::Tt;
 use alphabeta::{RootMove, Worker};
@@ -376,6 +376,10 @@ fn iterate<G: Game>(
         moves: Vec::new(),
         nodes: 0,
     };
+    // The main worker's view of how settled the search is, for the clock.
+    let mut progress = Progress::default();
+    let mut best_scores: Vec<Score> = Vec::new();
+    let mut last_best = None;
     // Helpers start one ply later every other thread, so that the workers spread over depths.
     let first_depth = 1 + (worker.id % 2) as u32;
     for depth in first_depth..=max_depth {
@@ -433,6 +437,8 @@ fn iterate<G: Game>(
                 tt,
             );
             let best = completed.moves[0].score;
+            progress = progress_after(&progress, &completed, &mut last_best, &mut best_scores);
+            shared.observe(&progress);
             let mate_found = limits
                 .mate
                 .is_some_and(|n| best.mate_moves().is_some_and(|m| m > 0 && m as u32 <= n));
@@ -457,6 +463,39 @@ fn iterate<G: Game>(
     }
     completed.nodes = worker.nodes;
     completed
+}
+
+/// The progress after `iteration`, given that before it: whether its best move is the last
+/// one's (`last_best`, updated), and how far its score fell below the mean of the last three
+/// (`scores` keeps the best scores so far).
+fn progress_after<M: PartialEq + Clone>(
+    before: &Progress,
+    iteration: &WorkerResult<M>,
+    last_best: &mut Option<M>,
+    scores: &mut Vec<Score>,
+) -> Progress {
+    let best = &iteration.moves[0];
+    let same_move = last_best.as_ref() == Some(&best.mv);
+    *last_best = Some(best.mv.clone());
+    let recent = &scores[scores.len().saturating_sub(3)..];
+    let score_drop = if recent.is_empty()
+        || best.score.is_decisive()
+        || recent.iter().any(|s| s.is_decisive())
+    {
+        0
+    } else {
+        let mean = recent.iter().map(|s| s.0).sum::<i32>() / recent.len() as i32;
+        (mean - best.score.0).max(0)
+    };
+    scores.push(best.score);
+    Progress {
+        stable_iterations: if same_move {
+            before.stable_iterations + 1
+        } else {
+            0
+        },
+        score_drop,
+    }
 }
 
 /// Reports the principal variations of a completed iteration; `total` is the nodes of all

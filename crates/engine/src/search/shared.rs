@@ -3,7 +3,7 @@
 
 use super::busy;
 use super::control::Control;
-use super::time::TimeManager;
+use super::time::{Progress, TimeManager};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -60,6 +60,13 @@ impl Shared<'_> {
         }
         if !clock.pondering && clock.time.hard_expired() {
             self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Lets the clock plan by the search's progress (see [`TimeManager::observe`]).
+    pub(super) fn observe(&self, progress: &Progress) {
+        if let Ok(mut clock) = self.clock.lock() {
+            clock.time.observe(progress);
         }
     }
 
