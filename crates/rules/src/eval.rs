@@ -14,6 +14,14 @@ pub const FEATURES: usize = 106;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights(pub [i32; FEATURES]);
 
+impl Weights {
+    /// The weighted sum of `features`, the first `features.len()` weights against them.
+    #[inline]
+    pub fn dot(&self, features: &[i32]) -> i32 {
+        features.iter().zip(self.0.iter()).map(|(x, w)| x * w).sum()
+    }
+}
+
 /// A run of weights tuned or held as one, by name (a draughts square table): `tune --fix
 /// "man squares"` holds weights `start..end`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

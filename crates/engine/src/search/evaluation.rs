@@ -113,11 +113,11 @@ impl<G: Game> Evaluator<G> {
         beta: Score,
     ) -> Score {
         let linear = G::linear(pos, &self.weights);
-        if self.network.is_none() {
-            return linear.score(0);
-        }
         let bare = linear.score(0);
-        if bare.0 - LAZY_MARGIN >= beta.0 || bare.0 + LAZY_MARGIN <= alpha.0 {
+        if self.network.is_none()
+            || bare.0 - LAZY_MARGIN >= beta.0
+            || bare.0 + LAZY_MARGIN <= alpha.0
+        {
             return bare;
         }
         linear.score(self.network_term(ply, pos))

@@ -20,11 +20,7 @@ pub fn draughts_position<R: Rules>(
     if scale == 0 {
         return None;
     }
-    let linear: i32 = eval::features(&pos)
-        .iter()
-        .zip(weights.0.iter())
-        .map(|(f, w)| f * w)
-        .sum();
+    let linear = weights.dot(&eval::features(&pos));
     Some((pos, linear as f32, scale as f32 / 16.0))
 }
 

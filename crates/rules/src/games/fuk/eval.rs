@@ -7,7 +7,6 @@ use super::FukPosition;
 use crate::board::Dark8;
 use crate::games::draughts::eval::{self, EXTRA_8X8, FEATURES, Linear, Term, Weights};
 use crate::games::draughts::movegen::has_capture;
-use crate::score::Score;
 use crate::types::Side;
 
 /// The weight index of "the side to move may huff a man".
@@ -44,17 +43,11 @@ pub fn features(pos: &FukPosition) -> [i32; FEATURES] {
     f
 }
 
-/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
-/// of a man, for the side to move) added to the linear terms before the draw scale.
-pub fn evaluate_with(pos: &FukPosition, weights: &Weights, network: i32) -> Score {
-    linear(pos, weights).score(network)
-}
-
 /// The linear part of the evaluation of `pos` and how a network's term joins it.
 pub fn linear(pos: &FukPosition, weights: &Weights) -> Linear {
     let f = features(pos);
     Linear {
-        white: f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum(),
+        white: weights.dot(&f),
         network_percent: 100,
         draw_scale: eval::draw_scale(pos.board()),
         side: pos.side_to_move(),

@@ -13,7 +13,6 @@ use super::TowerRules;
 use super::position::Position;
 use crate::board::{Diagonal, Geometry};
 use crate::eval::{FEATURES, Linear, Term, Weights};
-use crate::score::Score;
 use crate::types::{Bitboard, Dir, Side};
 
 /// The features, in weight order.
@@ -150,21 +149,11 @@ pub fn draw_scale(pos: &Position) -> i32 {
     if lone { 4 } else { 16 }
 }
 
-/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
-/// of a man, for the side to move) added to the linear terms before the draw scale.
-pub fn evaluate_with<R: TowerRules>(pos: &Position, weights: &Weights, network: i32) -> Score {
-    linear::<R>(pos, weights).score(network)
-}
-
 /// The linear part of the evaluation of `pos` and how a network's term joins it.
 pub fn linear<R: TowerRules>(pos: &Position, weights: &Weights) -> Linear {
     let f = features::<R>(pos);
     Linear {
-        white: f[..USED]
-            .iter()
-            .zip(weights.0.iter())
-            .map(|(x, w)| x * w)
-            .sum(),
+        white: weights.dot(&f[..USED]),
         network_percent: 100,
         draw_scale: draw_scale(pos),
         side: pos.side_to_move(),

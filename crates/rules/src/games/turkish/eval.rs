@@ -12,7 +12,6 @@ use super::movegen::{forward, mobility};
 use super::position::Position;
 use crate::board::{Full8, Geometry, Line, Lines};
 use crate::eval::{FEATURES, Linear, Term, Weights};
-use crate::score::Score;
 use crate::types::{Bitboard, Side, Square};
 use std::sync::LazyLock;
 
@@ -163,17 +162,11 @@ pub fn draw_scale(pos: &Position) -> i32 {
     if lone_kings { 1 } else { 16 }
 }
 
-/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
-/// of a man, for the side to move) added to the linear terms before the draw scale.
-pub fn evaluate_with(pos: &Position, weights: &Weights, network: i32) -> Score {
-    linear(pos, weights).score(network)
-}
-
 /// The linear part of the evaluation of `pos` and how a network's term joins it.
 pub fn linear(pos: &Position, weights: &Weights) -> Linear {
     let f = features(pos);
     Linear {
-        white: f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum(),
+        white: weights.dot(&f),
         network_percent: 100,
         draw_scale: draw_scale(pos),
         side: pos.side_to_move(),
@@ -199,11 +192,12 @@ pub fn breakdown(pos: &Position, weights: &Weights) -> (Vec<Term>, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::Score;
 
     #[test]
     fn the_start_position_is_level_and_names_cover_the_used_weights() {
         let start = Position::startpos();
-        assert_eq!(evaluate_with(&start, &weights(), 0), Score(0));
+        assert_eq!(linear(&start, &weights()).score(0), Score(0));
         assert!(features(&start).iter().all(|f| *f == 0));
         assert!((0..USED).all(|i| !feature_name(i).is_empty()));
         assert!(feature_name(USED).is_empty());

@@ -14,7 +14,6 @@ use super::movegen::jumps;
 use super::position::Position;
 use crate::board::{Full8, Geometry, Line, Lines};
 use crate::eval::{FEATURES, Linear, Term, Weights};
-use crate::score::Score;
 use crate::types::{Bitboard, Side, Square};
 
 /// The features, in weight order.
@@ -139,26 +138,12 @@ pub fn features<const DIAGONAL: bool>(pos: &Position) -> [i32; FEATURES] {
     f
 }
 
-/// The evaluation of `pos` for the side to move with a network's term `network` (hundredths
-/// of a man, for the side to move) added to the linear terms.
-pub fn evaluate_with<const DIAGONAL: bool>(
-    pos: &Position,
-    weights: &Weights,
-    network: i32,
-) -> Score {
-    linear::<DIAGONAL>(pos, weights).score(network)
-}
-
 /// The linear part of the evaluation of `pos` and how a network's term joins it (no draw
 /// scale: a race has no drawn endings to scale).
 pub fn linear<const DIAGONAL: bool>(pos: &Position, weights: &Weights) -> Linear {
     let f = features::<DIAGONAL>(pos);
     Linear {
-        white: f[..USED]
-            .iter()
-            .zip(weights.0.iter())
-            .map(|(x, w)| x * w)
-            .sum(),
+        white: weights.dot(&f[..USED]),
         network_percent: 100,
         draw_scale: 16,
         side: pos.side_to_move(),
@@ -183,6 +168,7 @@ pub fn breakdown<const DIAGONAL: bool>(pos: &Position, weights: &Weights) -> (Ve
 mod tests {
     use super::*;
     use crate::games::ugolki::House;
+    use crate::score::Score;
 
     #[test]
     fn every_start_is_level_but_for_the_tempo_and_names_cover_the_used_weights() {
@@ -196,11 +182,11 @@ mod tests {
             );
             let tempo = |w: Weights| Score(w.0[TEMPO]);
             assert_eq!(
-                evaluate_with::<false>(&start, &weights::<false>(), 0),
+                linear::<false>(&start, &weights::<false>()).score(0),
                 tempo(weights::<false>())
             );
             assert_eq!(
-                evaluate_with::<true>(&start, &weights::<true>(), 0),
+                linear::<true>(&start, &weights::<true>()).score(0),
                 tempo(weights::<true>())
             );
         }

@@ -255,23 +255,14 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
         }
         _ => 0,
     };
-    evaluate_with(pos, weights, network)
-}
-
-/// The evaluation of `pos` for the side to move, given the network's term for the side to
-/// move (`network`, in hundredths of a man, scaled here by [`network::NETWORK_SCALE`]).
-#[inline]
-pub fn evaluate_with<R: Rules>(pos: &Position<R>, weights: &Weights, network: i32) -> Score {
     linear(pos, weights).score(network)
 }
 
 /// The linear part of the evaluation of `pos` (features and pattern tables) and how a
-/// network's term joins it.
+/// network's term joins it (scaled by [`network::NETWORK_SCALE`]).
 pub fn linear<R: Rules>(pos: &Position<R>, weights: &Weights) -> Linear {
-    let f = features(pos);
-    let white: i32 = f.iter().zip(weights.0.iter()).map(|(x, w)| x * w).sum();
     Linear {
-        white: white + pattern_term(pos, weights),
+        white: weights.dot(&features(pos)) + pattern_term(pos, weights),
         network_percent: network_scale::<R>(weights),
         // The known drawn endings are drawn by the rules of the games that lose when blocked.
         draw_scale: if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) },
