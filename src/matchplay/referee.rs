@@ -821,10 +821,9 @@ mod tests {
 
         fn start_ponder(&mut self, position: &str, go: &str) -> Result<bool, EngineError> {
             assert!(go.starts_with("go ponder movetime"), "{go}");
-            let (before, _) = position.rsplit_once(' ').unwrap();
+            assert!(position.contains(" moves "), "{position}");
             self.pondering = Some(position.to_string());
             self.starts += 1;
-            assert!(before.contains(" moves "), "{position}");
             Ok(true)
         }
 
@@ -847,16 +846,13 @@ mod tests {
         config.max_plies = 40;
         config.ponder = [true, false];
         let abort = AtomicBool::new(false);
+        let play = |white: &mut Scripted, black: &mut Scripted| {
+            play_game(&Opening::startpos(), white, black, &config, &abort)
+                .unwrap()
+                .unwrap()
+        };
         let (mut white, mut black) = (Scripted::default(), Scripted::default());
-        let record = play_game(
-            &Opening::startpos(),
-            &mut white,
-            &mut black,
-            &config,
-            &abort,
-        )
-        .unwrap()
-        .unwrap();
+        let record = play(&mut white, &mut black);
         assert_eq!(record.termination, Termination::MoveLimit);
         assert_eq!((black.starts, black.hits), (0, 0));
         // White ponders after each of its 20 moves and guesses every reply; the last ponder is
@@ -867,16 +863,7 @@ mod tests {
             wrong: true,
             ..Scripted::default()
         };
-        let mut black = Scripted::default();
-        let record = play_game(
-            &Opening::startpos(),
-            &mut white,
-            &mut black,
-            &config,
-            &abort,
-        )
-        .unwrap()
-        .unwrap();
+        let record = play(&mut white, &mut Scripted::default());
         assert_eq!(record.termination, Termination::MoveLimit);
         // A wrong guess is stopped; the last one is stopped when the game ends.
         assert_eq!(white.starts, 20, "{record:?}");

@@ -72,8 +72,8 @@ impl Limits {
 pub struct Progress {
     /// Iterations in a row, up to the last, that ended with the same best move.
     pub stable_iterations: u32,
-    /// How much the best score fell in the last iteration against the mean of the iterations
-    /// before it, in centi-men (0 if it rose).
+    /// How much the best score fell in the last iteration against the mean of the three
+    /// iterations before it, in centi-men (0 if it rose).
     pub score_drop: i32,
 }
 
