@@ -1,9 +1,11 @@
 //! Endgame database benchmarks: `cargo bench --bench egdb`.
 //!
 //! The index of a position and its inverse, which generation and probing compute for every
-//! move they look at, and a whole small set solved in memory; the measurement behind the
-//! generator's speed in docs/egdb.md.
+//! move they look at, a whole small set solved in memory (the measurement behind the
+//! generator's speed in docs/egdb.md), and reading a split's file back (checksum,
+//! decompression and the check of every entry), which a probe pays on a split's first use.
 
+use damka_engine::egdb::file::{decode_file, encode_file};
 use damka_engine::egdb::generate::solve_in_memory;
 use damka_engine::egdb::{Layout, Material};
 use damka_rules::board::{Dark8, Dark10};
@@ -71,4 +73,17 @@ fn solve_russian_up_to_3_pieces() {
 #[divan::bench(sample_count = 10)]
 fn solve_international_up_to_3_pieces() {
     black_box(solve_in_memory::<International>(3, 50).expect("solves"));
+}
+
+/// The largest Russian split up to four pieces, encoded as its file, read back.
+#[divan::bench(sample_count = 20)]
+fn read_largest_russian_4_piece_file(bencher: Bencher) {
+    let solved = solve_in_memory::<Russian>(4, 30).expect("solves");
+    let (&m, tables) = solved
+        .iter()
+        .max_by_key(|(m, tables)| (tables.bytes(), **m))
+        .expect("a split");
+    let bytes = encode_file(m, tables);
+    let layout = Layout::of::<Dark8>();
+    bencher.bench_local(|| black_box(decode_file(&layout, m, black_box(&bytes)).expect("reads")));
 }
