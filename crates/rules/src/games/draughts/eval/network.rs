@@ -125,7 +125,7 @@ mod tests {
         use crate::moves::MoveList;
         let network = read(include_bytes!("russian.network")).unwrap();
         let layer = &RUSSIAN.first;
-        assert_eq!(layer.shift, 26);
+        assert_eq!(layer.shift, 25);
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut list = MoveList::new();
         let mut positions = 0;
@@ -152,8 +152,9 @@ mod tests {
                 }
                 let term = RUSSIAN.output(fixed);
                 let float_term = network.output(&floats) * OUTPUT_UNIT;
+                // Rounded to the nearest unit, give or take the float sums' own rounding.
                 assert!(
-                    (term as f32 - float_term).abs() <= 0.5001,
+                    (term as f32 - float_term).abs() <= 0.501,
                     "{term} {float_term}"
                 );
                 positions += 1;
