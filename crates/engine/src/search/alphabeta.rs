@@ -9,7 +9,7 @@ use super::evaluation::Evaluator;
 use super::ordering::{MAX_PLY, Ordering, pick_next, sort_if_long};
 use super::shared::Shared;
 use crate::tt::{Bound, Entry, MoveHint, Tt};
-use damka_rules::draw::{DrawRules, REPETITION};
+use damka_rules::draw::{DrawRules, REPETITION, Remaining};
 use damka_rules::game::{Game, GameMove, GameResult};
 use damka_rules::moves::MoveList;
 use damka_rules::score::Score;
@@ -230,15 +230,12 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// The table key of a node: the position's key, plus the draw counters close to firing.
+    /// The table key of a node: the position's key, plus the draw counters close to firing
+    /// (`remaining`, the node's running counters).
     #[inline]
-    fn node_key(&self, pos: &G::Position, counters: &G::Counters) -> u64 {
+    fn node_key(pos: &G::Position, remaining: &Remaining) -> u64 {
         let mut key = G::key(pos);
-        for (rule, &left) in G::counters_remaining(counters, &self.draws, pos)
-            .lefts()
-            .iter()
-            .enumerate()
-        {
+        for (rule, &left) in remaining.lefts().iter().enumerate() {
             if left <= COUNTER_HORIZON {
                 key ^= counter_key(rule, left);
             }
@@ -422,7 +419,8 @@ impl<'a, G: Game> Worker<'a, G> {
             self.lists[ply] = list;
             return Self::no_move_score(ply);
         }
-        if let Some(result) = G::rule_outcome(&counters, &self.draws, pos) {
+        let (outcome, remaining) = G::rule_outcome_and_remaining(&counters, &self.draws, pos);
+        if let Some(result) = outcome {
             self.lists[ply] = list;
             return Self::result_score(result, G::side_to_move(pos), ply);
         }
@@ -442,7 +440,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return alpha;
         }
 
-        let key = self.node_key(pos, &counters);
+        let key = Self::node_key(pos, &remaining);
         let entry = self.tt.probe(key);
         let mut table_move = None;
         if let Some(entry) = entry {

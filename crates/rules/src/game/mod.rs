@@ -215,6 +215,20 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
         rules: &DrawRules,
         pos: &Self::Position,
     ) -> Remaining;
+    /// [`Game::rule_outcome`] and [`Game::counters_remaining`] of one position together. The
+    /// search asks both at every node it expands; a game whose outcome is read off its running
+    /// counters overrides this to work them out once. Guarantee: the same pair as the two calls.
+    #[inline]
+    fn rule_outcome_and_remaining(
+        counters: &Self::Counters,
+        rules: &DrawRules,
+        pos: &Self::Position,
+    ) -> (Option<GameResult>, Remaining) {
+        (
+            Self::rule_outcome(counters, rules, pos),
+            Self::counters_remaining(counters, rules, pos),
+        )
+    }
     /// Every counter of the game with its value, for display.
     fn counters_shown(counters: &Self::Counters, pos: &Self::Position) -> Vec<(DrawReason, u16)>;
     /// The counters read from a FEN's extra `<tag><number>` fields (besides `F`, the move

@@ -178,40 +178,55 @@ pub struct Counters {
     pub five: u16,
 }
 
-/// The side with the advantage in an ending of one lone piece against `strong`'s pieces.
+/// The side with the advantage in an ending of one lone piece against two or more.
+#[inline]
 fn lone_piece_side<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    Side::BOTH
-        .into_iter()
-        .find(|side| pos.pieces(side.opponent()).count() == 1 && pos.pieces(*side).count() >= 2)
+    let white = pos.pieces(Side::White).count();
+    let black = pos.pieces(Side::Black).count();
+    match (white, black) {
+        (2.., 1) => Some(Side::White),
+        (1, 2..) => Some(Side::Black),
+        _ => None,
+    }
 }
 
 /// Draw 3's balance: three or more kings (and no men) against a lone king.
 fn three_kings_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    let strong = lone_piece_side(pos)?;
-    let weak = strong.opponent();
-    let ok = pos.kings(weak).count() == 1
+    lone_piece_side(pos).filter(|&strong| three_kings_against(pos, strong))
+}
+
+/// Draw 3's balance given the side `strong` that has more than one piece against one.
+#[inline]
+fn three_kings_against<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
+    pos.kings(strong.opponent()).count() == 1
         && pos.men(strong).is_empty()
-        && pos.kings(strong).count() >= 3;
-    ok.then_some(strong)
+        && pos.kings(strong).count() >= 3
 }
 
 /// Draw 4's balance: exactly three kings against a lone king that is the only piece on the
 /// main road.
 fn main_road_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    let strong = three_kings_holds(pos)?;
-    let weak = strong.opponent();
+    three_kings_holds(pos).filter(|&strong| main_road_given_three_kings(pos, strong))
+}
+
+/// Draw 4's balance given that Draw 3's holds for `strong`.
+#[inline]
+fn main_road_given_three_kings<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
     let main_road = R::Board::long_diagonal();
-    let ok = pos.kings(strong).count() == 3
-        && (pos.kings(weak) & main_road).any()
-        && (pos.occupied() & main_road).count() == 1;
-    ok.then_some(strong)
+    pos.kings(strong).count() == 3
+        && (pos.kings(strong.opponent()) & main_road).any()
+        && (pos.occupied() & main_road).count() == 1
 }
 
 /// Draw 5's balance: two kings, or a king and a man, against one man or king.
 fn two_against_one_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    let strong = lone_piece_side(pos)?;
-    let ok = pos.pieces(strong).count() == 2 && pos.kings(strong).any();
-    ok.then_some(strong)
+    lone_piece_side(pos).filter(|&strong| two_against_one_given(pos, strong))
+}
+
+/// Draw 5's balance given the side `strong` that has more than one piece against one.
+#[inline]
+fn two_against_one_given<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
+    pos.pieces(strong).count() == 2 && pos.kings(strong).any()
 }
 
 /// Draw 7's condition: kings on both sides and 4 to 7 pieces on the board.
@@ -292,28 +307,46 @@ impl Counters {
                 };
                 // Every other Russian rule is about seven pieces or fewer.
                 if before.occupied().count() <= 8 {
-                    next.three_kings = step(
-                        self.three_kings,
-                        three_kings_holds(before).is_some(),
-                        three_kings_holds(after).is_some(),
-                    );
+                    // Draws 3, 5 and 7 depend on the material alone, which only a capture or a
+                    // promotion changes: otherwise their balance held before iff it holds now.
+                    let three_kings = three_kings_holds(after).is_some();
+                    let two_against_one = two_against_one_holds(after).is_some();
+                    let fmjd = fmjd_holds(after);
+                    let (three_kings_before, two_against_one_before, fmjd_before) = if changed {
+                        (
+                            three_kings_holds(before).is_some(),
+                            two_against_one_holds(before).is_some(),
+                            fmjd_holds(before),
+                        )
+                    } else {
+                        (three_kings, two_against_one, fmjd)
+                    };
+                    next.three_kings = step(self.three_kings, three_kings_before, three_kings);
                     next.main_road = step(
                         self.main_road,
-                        main_road_holds(before).is_some(),
-                        main_road_holds(after).is_some(),
+                        three_kings_before && main_road_holds(before).is_some(),
+                        three_kings && main_road_holds(after).is_some(),
                     );
                     next.two_against_one = step(
                         self.two_against_one,
-                        two_against_one_holds(before).is_some(),
-                        two_against_one_holds(after).is_some(),
+                        two_against_one_before,
+                        two_against_one,
                     );
-                    next.fmjd = step(self.fmjd, fmjd_holds(before) && !changed, fmjd_holds(after));
+                    next.fmjd = step(self.fmjd, fmjd_before && !changed, fmjd);
                 }
             }
             DrawProfile::International => {
+                // Both balances depend on the material alone, as in the Russian case.
                 if before.occupied().count() <= 5 {
-                    next.sixteen = step(self.sixteen, sixteen_holds(before), sixteen_holds(after));
-                    next.five = step(self.five, five_holds(before), five_holds(after));
+                    let sixteen = sixteen_holds(after);
+                    let five = five_holds(after);
+                    let (sixteen_before, five_before) = if changed {
+                        (sixteen_holds(before), five_holds(before))
+                    } else {
+                        (sixteen, five)
+                    };
+                    next.sixteen = step(self.sixteen, sixteen_before, sixteen);
+                    next.five = step(self.five, five_before, five);
                 }
             }
             DrawProfile::Giveaway => {}
@@ -382,26 +415,27 @@ impl Counters {
                 if pieces > 7 {
                     return out;
                 }
-                if rules.is_on(&THREE_KINGS)
-                    && let Some(strong) = three_kings_holds(pos)
-                {
-                    out.push(
-                        reason::THREE_KINGS,
-                        strong_left(strong, self.three_kings, 15),
-                    );
-                }
-                if rules.is_on(&MAIN_ROAD)
-                    && let Some(strong) = main_road_holds(pos)
-                {
-                    out.push(reason::MAIN_ROAD, strong_left(strong, self.main_road, 5));
-                }
-                if rules.is_on(&TWO_AGAINST_ONE)
-                    && let Some(strong) = two_against_one_holds(pos)
-                {
-                    out.push(
-                        reason::TWO_AGAINST_ONE,
-                        strong_left(strong, self.two_against_one, 10),
-                    );
+                // Draws 3, 4 and 5 are all endings of one piece against several.
+                if let Some(strong) = lone_piece_side(pos) {
+                    let three_kings = three_kings_against(pos, strong);
+                    if three_kings && rules.is_on(&THREE_KINGS) {
+                        out.push(
+                            reason::THREE_KINGS,
+                            strong_left(strong, self.three_kings, 15),
+                        );
+                    }
+                    if three_kings
+                        && rules.is_on(&MAIN_ROAD)
+                        && main_road_given_three_kings(pos, strong)
+                    {
+                        out.push(reason::MAIN_ROAD, strong_left(strong, self.main_road, 5));
+                    }
+                    if rules.is_on(&TWO_AGAINST_ONE) && two_against_one_given(pos, strong) {
+                        out.push(
+                            reason::TWO_AGAINST_ONE,
+                            strong_left(strong, self.two_against_one, 10),
+                        );
+                    }
                 }
                 if rules.is_on(&FMJD) && fmjd_holds(pos) {
                     let limit = if pieces <= 5 { 60 } else { 120 };
@@ -497,6 +531,93 @@ mod tests {
         // Black (the weaker side) to move first: White's 15th move is ply 30.
         assert_eq!(moves_by(Side::White, 30, Side::Black), 15);
         assert_eq!(moves_by(Side::White, 29, Side::White), 14);
+    }
+
+    /// The counters after a move by the rule's plain wording: each balance tested before and
+    /// after the move, with no shortcut for an unchanged material.
+    fn after_move_plainly<R: Rules>(
+        counters: Counters,
+        before: &Position<R>,
+        mv: Move,
+        after: &Position<R>,
+    ) -> Counters {
+        let changed = mv.is_capture() || mv.promotes();
+        let mut plain = counters.after_move(before, mv, after);
+        let small = before.occupied().count();
+        match R::DRAWS {
+            DrawProfile::Russian if small <= 8 => {
+                let three = |p| three_kings_holds(p).is_some();
+                let road = |p| main_road_holds(p).is_some();
+                let two = |p| two_against_one_holds(p).is_some();
+                plain.three_kings = step(counters.three_kings, three(before), three(after));
+                plain.main_road = step(counters.main_road, road(before), road(after));
+                plain.two_against_one = step(counters.two_against_one, two(before), two(after));
+                plain.fmjd = step(
+                    counters.fmjd,
+                    fmjd_holds(before) && !changed,
+                    fmjd_holds(after),
+                );
+            }
+            DrawProfile::International if small <= 5 => {
+                plain.sixteen = step(
+                    counters.sixteen,
+                    sixteen_holds(before),
+                    sixteen_holds(after),
+                );
+                plain.five = step(counters.five, five_holds(before), five_holds(after));
+            }
+            _ => {}
+        }
+        plain
+    }
+
+    /// Plays random games from `fens` and checks every move's counters against the plain
+    /// wording, and the running counters' plies left against a fresh look at the position.
+    fn check_random_endings<R: Rules>(fens: &[&str]) {
+        use crate::games::draughts::movegen::gen_moves;
+        use crate::games::draughts::moves::MoveList;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut list = MoveList::new();
+        for fen in fens {
+            for _ in 0..200 {
+                let mut pos = parse_fen::<R>(fen).unwrap();
+                let mut counters = Counters::default();
+                for _ in 0..80 {
+                    list.clear();
+                    gen_moves(&pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = list[(seed % list.len() as u64) as usize];
+                    let mut next = pos;
+                    next.play(mv);
+                    let fast = counters.after_move(&pos, mv, &next);
+                    assert_eq!(fast, after_move_plainly(counters, &pos, mv, &next), "{fen}");
+                    let rules = DrawRules::default().with_switch(&FMJD, true);
+                    let remaining: Vec<u16> = fast.remaining(&rules, &next).lefts().to_vec();
+                    let normal = fast.normalized(&next).remaining(&rules, &next);
+                    assert_eq!(remaining, normal.lefts(), "{fen}");
+                    (pos, counters) = (next, fast);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn balance_counters_skip_no_rule_when_the_material_stands_still() {
+        check_random_endings::<Russian>(&[
+            "W:WKa1,Kc1,Ke1,g3:BKh8,f8",
+            "W:WKc1,e3,g3:Bh6,b6",
+            "B:WKa1,c3:BKh8,Kf8,d6",
+            "W:Wc3,e3,g3,a3:Bb6,d6,Kh8",
+        ]);
+        check_random_endings::<crate::games::draughts::International>(&[
+            "W:WK46,28,K1:BK5,14",
+            "B:WK46,K10:BK5,24,15",
+        ]);
     }
 
     #[test]

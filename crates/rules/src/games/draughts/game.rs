@@ -191,6 +191,16 @@ impl<R: Rules> Game for Draughts<R> {
         counters.remaining(rules, pos)
     }
 
+    #[inline]
+    fn rule_outcome_and_remaining(
+        counters: &Counters,
+        rules: &DrawRules,
+        pos: &Position<R>,
+    ) -> (Option<GameResult>, Remaining) {
+        let remaining = counters.remaining(rules, pos);
+        (remaining.expired().map(GameResult::Draw), remaining)
+    }
+
     fn counters_shown(counters: &Counters, pos: &Position<R>) -> Vec<(DrawReason, u16)> {
         counters.active(pos)
     }

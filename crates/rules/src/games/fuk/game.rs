@@ -195,6 +195,15 @@ impl Game for Fuk {
         RussianGame::counters_remaining(counters, rules, pos.board())
     }
 
+    #[inline]
+    fn rule_outcome_and_remaining(
+        counters: &Counters,
+        rules: &DrawRules,
+        pos: &FukPosition,
+    ) -> (Option<GameResult>, Remaining) {
+        RussianGame::rule_outcome_and_remaining(counters, rules, pos.board())
+    }
+
     fn counters_shown(counters: &Counters, pos: &FukPosition) -> Vec<(DrawReason, u16)> {
         RussianGame::counters_shown(counters, pos.board())
     }
