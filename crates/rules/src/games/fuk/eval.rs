@@ -45,9 +45,17 @@ pub fn features(pos: &FukPosition) -> [i32; FEATURES] {
 
 /// The linear part of the evaluation of `pos` and how a network's term joins it.
 pub fn linear(pos: &FukPosition, weights: &Weights) -> Linear {
-    let f = features(pos);
+    let sign = match pos.side_to_move() {
+        Side::White => 1,
+        Side::Black => -1,
+    };
+    let huff: i32 = huff_terms(pos)
+        .into_iter()
+        .zip(&weights.0[HUFF_MAN..])
+        .map(|(value, weight)| sign * value * weight)
+        .sum();
     Linear {
-        white: weights.dot(&f),
+        white: eval::weighted_features(pos.board(), weights) + huff,
         network_percent: 100,
         draw_scale: eval::draw_scale(pos.board()),
         side: pos.side_to_move(),
@@ -79,5 +87,35 @@ pub fn weight_name(index: usize) -> String {
     match index.checked_sub(HUFF_MAN) {
         Some(i) if i < NAMES.len() => NAMES[i].to_string(),
         _ => eval::feature_name::<Dark8>(index),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::fuk::Fuk;
+    use crate::moves::MoveList;
+
+    #[test]
+    fn linear_sum_is_the_dot_product_of_the_features() {
+        let weights = Fuk::weights();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut list = MoveList::new();
+        for _ in 0..20 {
+            let mut pos = Fuk::start();
+            for _ in 0..120 {
+                assert_eq!(linear(&pos, &weights).white, weights.dot(&features(&pos)));
+                list.clear();
+                Fuk::generate(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = Fuk::play(&pos, list[(seed % list.len() as u64) as usize]);
+            }
+        }
     }
 }

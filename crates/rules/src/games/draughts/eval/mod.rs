@@ -13,7 +13,7 @@ mod features;
 pub mod network;
 pub mod patterns;
 
-pub use features::{draw_scale, features};
+pub use features::{draw_scale, features, weighted_features};
 
 use crate::board::{Dark8, Dark10, Diagonal, Geometry};
 use crate::games::draughts::Rules;
@@ -262,7 +262,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>, weights: &Weights) -> Score {
 /// network's term joins it (scaled by [`network::NETWORK_SCALE`]).
 pub fn linear<R: Rules>(pos: &Position<R>, weights: &Weights) -> Linear {
     Linear {
-        white: weights.dot(&features(pos)) + pattern_term(pos, weights),
+        white: weighted_features(pos, weights) + pattern_term(pos, weights),
         network_percent: network_scale::<R>(weights),
         // The known drawn endings are drawn by the rules of the games that lose when blocked.
         draw_scale: if R::NO_MOVE_WINS { 16 } else { draw_scale(pos) },
@@ -387,6 +387,46 @@ mod tests {
         let (terms, scale) = breakdown(&pos, &weights);
         let total: i32 = terms.iter().map(|t| t.score).sum();
         assert_eq!(Score(total * scale / 16), evaluate(&pos, &weights));
+    }
+
+    /// The evaluation's weighted sum against the feature vector's dot product, on the
+    /// positions of random games with random weights.
+    fn weighted_sum_is_the_dot_product<R: Rules>() {
+        use crate::games::draughts::movegen::gen_moves;
+        use crate::games::draughts::moves::MoveList;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut list = MoveList::new();
+        for _ in 0..20 {
+            let weights = Weights(std::array::from_fn(|_| (random() % 401) as i32 - 200));
+            let mut pos = Position::<R>::startpos();
+            for _ in 0..150 {
+                assert_eq!(
+                    weighted_features(&pos, &weights),
+                    weights.dot(&features(&pos))
+                );
+                list.clear();
+                gen_moves(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos.play(list[(random() % list.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn weighted_sum_is_the_dot_product_in_every_draughts_game() {
+        use crate::games::draughts::{Brazilian, Giveaway, International};
+        weighted_sum_is_the_dot_product::<Russian>();
+        weighted_sum_is_the_dot_product::<Giveaway>();
+        weighted_sum_is_the_dot_product::<Brazilian>();
+        weighted_sum_is_the_dot_product::<International>();
     }
 
     #[test]
