@@ -16,7 +16,7 @@
 //! * [`Accumulator`] holds the sums from both sides' points of view (White's and Black's), so
 //!   the evaluation picks the side to move's without knowing who moved.
 
-use super::{LANES, MAX_HIDDEN, Network};
+use super::{DEFAULT_HIDDEN, LANES, MAX_HIDDEN, Network};
 use crate::types::Side;
 
 /// The most inputs a game may declare: the default [`NetworkInputs::changes`] keeps a set of
@@ -150,9 +150,21 @@ impl FirstLayer {
     }
 }
 
+/// The hidden width every shipped network has ([`DEFAULT_HIDDEN`]). Rows of this width take a
+/// path of fixed length, which the compiler unrolls into a few vector instructions with no loop
+/// and no bounds checks; other widths (a network file of another size) take the general loop
+/// over [`LANES`].
+pub(crate) const COMMON_HIDDEN: usize = DEFAULT_HIDDEN;
+
 /// `sums += row`, element by element, over the row's length (a multiple of [`LANES`]).
 #[inline]
 fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    if let Ok(row) = <&[i32; COMMON_HIDDEN]>::try_from(row) {
+        for (sum, weight) in sums.iter_mut().zip(row) {
+            *sum += weight;
+        }
+        return;
+    }
     let (row, _) = row.as_chunks::<LANES>();
     let (sums, _) = sums.as_chunks_mut::<LANES>();
     for (sums, weights) in sums.iter_mut().zip(row) {
@@ -165,6 +177,12 @@ fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
 /// `sums -= row`, element by element, over the row's length (a multiple of [`LANES`]).
 #[inline]
 fn subtract(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    if let Ok(row) = <&[i32; COMMON_HIDDEN]>::try_from(row) {
+        for (sum, weight) in sums.iter_mut().zip(row) {
+            *sum -= weight;
+        }
+        return;
+    }
     let (row, _) = row.as_chunks::<LANES>();
     let (sums, _) = sums.as_chunks_mut::<LANES>();
     for (sums, weights) in sums.iter_mut().zip(row) {
@@ -238,7 +256,11 @@ impl Accumulator {
         let view = perspective.index() & 1;
         let hidden = layer.hidden();
         let sums = &mut self.sums[view];
-        sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]);
+        if hidden == COMMON_HIDDEN {
+            sums[..COMMON_HIDDEN].copy_from_slice(&parent.sums[view][..COMMON_HIDDEN]);
+        } else {
+            sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]);
+        }
         I::changes(before, after, perspective, &mut |input, on| {
             if on {
                 add(sums, layer.row(input));

@@ -14,6 +14,7 @@
 
 pub mod accumulator;
 
+use accumulator::COMMON_HIDDEN;
 pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs};
 
 use crate::board::Geometry;
@@ -249,7 +250,16 @@ impl Quantised {
     /// side to move are `sums`.
     #[inline]
     pub fn output(&self, sums: &[i32; MAX_HIDDEN]) -> i32 {
-        let groups = self.first.hidden() / LANES;
+        // A constant count for the common width lets the compiler unroll the loop.
+        match self.first.hidden() {
+            COMMON_HIDDEN => self.output_of(sums, COMMON_HIDDEN / LANES),
+            hidden => self.output_of(sums, hidden / LANES),
+        }
+    }
+
+    /// [`Quantised::output`] over the first `groups` groups of [`LANES`] hidden units.
+    #[inline(always)]
+    fn output_of(&self, sums: &[i32; MAX_HIDDEN], groups: usize) -> i32 {
         let mut lanes = [0.0f32; LANES];
         let (sums, _) = sums.as_chunks::<LANES>();
         let (weights, _) = self.output_weights.as_chunks::<LANES>();

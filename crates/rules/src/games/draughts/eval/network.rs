@@ -163,6 +163,56 @@ mod tests {
         assert!(positions > 5_000, "{positions}");
     }
 
+    /// A network of a width other than the shipped one takes the general row loops: its
+    /// carried sums are the sums from scratch too, and its term the float network's.
+    #[test]
+    fn a_network_of_another_width_carries_its_sums_too() {
+        use crate::game::Game;
+        use crate::games::draughts::Draughts;
+        use crate::moves::MoveList;
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut network = Network::zero(INPUTS, 24);
+        for input in 0..INPUTS {
+            for weight in network.row_mut(input) {
+                *weight = (random() % 2001) as f32 / 4000.0 - 0.25;
+            }
+        }
+        for weight in &mut network.output_weights {
+            *weight = (random() % 2001) as f32 / 1000.0 - 1.0;
+        }
+        let quantised = Quantised::new(&network, MAX_PIECES);
+        let layer = &quantised.first;
+        let mut list = MoveList::new();
+        for _ in 0..50 {
+            let mut pos = Draughts::<Russian>::start();
+            let mut acc = Accumulator::new::<PieceSquares<Russian>>(layer, &pos);
+            for _ in 0..100 {
+                Draughts::<Russian>::generate(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let next =
+                    Draughts::<Russian>::play(&pos, list[(random() % list.len() as u64) as usize]);
+                acc = acc.after::<PieceSquares<Russian>>(layer, &pos, &next);
+                pos = next;
+                assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, &pos));
+                let term = quantised.output(acc.sums(pos.side_to_move()));
+                let float_term =
+                    network.output(&network.accumulate(mover_inputs(&pos))) * OUTPUT_UNIT;
+                assert!(
+                    (term as f32 - float_term).abs() <= 0.501,
+                    "{term} {float_term}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn the_file_format_round_trips_and_refuses_damage() {
         let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN);
