@@ -150,46 +150,52 @@ impl FirstLayer {
     }
 }
 
-/// The hidden width every shipped network has ([`DEFAULT_HIDDEN`]). Rows of this width take a
-/// path of fixed length, which the compiler unrolls into a few vector instructions with no loop
-/// and no bounds checks; other widths (a network file of another size) take the general loop
-/// over [`LANES`].
-pub(crate) const COMMON_HIDDEN: usize = DEFAULT_HIDDEN;
-
-/// `sums += row`, element by element, over the row's length (a multiple of [`LANES`]).
+/// `sums += row` if `ADD`, else `sums -= row`, element by element, over the row's length (a
+/// multiple of [`LANES`]). Rows of the shipped widths, [`DEFAULT_HIDDEN`] and [`MAX_HIDDEN`]
+/// units, take a path of fixed length that the compiler unrolls into straight vector code with
+/// no loop and no bounds checks; other widths (a network file of another size) take the general
+/// loop over [`LANES`].
 #[inline]
-fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
-    if let Ok(row) = <&[i32; COMMON_HIDDEN]>::try_from(row) {
+fn apply<const ADD: bool>(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    #[inline(always)]
+    fn fixed<const ADD: bool, const N: usize>(sums: &mut [i32; MAX_HIDDEN], row: &[i32; N]) {
         for (sum, weight) in sums.iter_mut().zip(row) {
-            *sum += weight;
+            if ADD {
+                *sum += weight;
+            } else {
+                *sum -= weight;
+            }
         }
-        return;
+    }
+    if let Ok(row) = <&[i32; DEFAULT_HIDDEN]>::try_from(row) {
+        return fixed::<ADD, DEFAULT_HIDDEN>(sums, row);
+    }
+    if let Ok(row) = <&[i32; MAX_HIDDEN]>::try_from(row) {
+        return fixed::<ADD, MAX_HIDDEN>(sums, row);
     }
     let (row, _) = row.as_chunks::<LANES>();
     let (sums, _) = sums.as_chunks_mut::<LANES>();
     for (sums, weights) in sums.iter_mut().zip(row) {
         for lane in 0..LANES {
-            sums[lane] += weights[lane];
+            if ADD {
+                sums[lane] += weights[lane];
+            } else {
+                sums[lane] -= weights[lane];
+            }
         }
     }
 }
 
-/// `sums -= row`, element by element, over the row's length (a multiple of [`LANES`]).
+/// `sums += row` ([`apply`]).
+#[inline]
+fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
+    apply::<true>(sums, row);
+}
+
+/// `sums -= row` ([`apply`]).
 #[inline]
 fn subtract(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
-    if let Ok(row) = <&[i32; COMMON_HIDDEN]>::try_from(row) {
-        for (sum, weight) in sums.iter_mut().zip(row) {
-            *sum -= weight;
-        }
-        return;
-    }
-    let (row, _) = row.as_chunks::<LANES>();
-    let (sums, _) = sums.as_chunks_mut::<LANES>();
-    for (sums, weights) in sums.iter_mut().zip(row) {
-        for lane in 0..LANES {
-            sums[lane] -= weights[lane];
-        }
-    }
+    apply::<false>(sums, row);
 }
 
 /// A position's first-layer sums from both sides' points of view.
@@ -256,10 +262,13 @@ impl Accumulator {
         let view = perspective.index() & 1;
         let hidden = layer.hidden();
         let sums = &mut self.sums[view];
-        if hidden == COMMON_HIDDEN {
-            sums[..COMMON_HIDDEN].copy_from_slice(&parent.sums[view][..COMMON_HIDDEN]);
-        } else {
-            sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]);
+        // Constant lengths for the shipped widths: inline vector moves, no call to copy.
+        match hidden {
+            DEFAULT_HIDDEN => {
+                sums[..DEFAULT_HIDDEN].copy_from_slice(&parent.sums[view][..DEFAULT_HIDDEN])
+            }
+            MAX_HIDDEN => *sums = parent.sums[view],
+            _ => sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]),
         }
         I::changes(before, after, perspective, &mut |input, on| {
             if on {

@@ -14,7 +14,6 @@
 
 pub mod accumulator;
 
-use accumulator::COMMON_HIDDEN;
 pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs};
 
 use crate::board::Geometry;
@@ -250,9 +249,10 @@ impl Quantised {
     /// side to move are `sums`.
     #[inline]
     pub fn output(&self, sums: &[i32; MAX_HIDDEN]) -> i32 {
-        // A constant count for the common width lets the compiler unroll the loop.
+        // Constant counts for the shipped widths let the compiler unroll the loop.
         match self.first.hidden() {
-            COMMON_HIDDEN => self.output_of(sums, COMMON_HIDDEN / LANES),
+            DEFAULT_HIDDEN => self.output_of(sums, DEFAULT_HIDDEN / LANES),
+            MAX_HIDDEN => self.output_of(sums, MAX_HIDDEN / LANES),
             hidden => self.output_of(sums, hidden / LANES),
         }
     }

@@ -163,10 +163,16 @@ mod tests {
         assert!(positions > 5_000, "{positions}");
     }
 
-    /// A network of a width other than the shipped one takes the general row loops: its
-    /// carried sums are the sums from scratch too, and its term the float network's.
+    /// A network of 24 units takes the general row loops, one of 128 the other fixed-length
+    /// path: their carried sums are the sums from scratch too, and their term the float
+    /// network's.
     #[test]
-    fn a_network_of_another_width_carries_its_sums_too() {
+    fn networks_of_other_widths_carry_their_sums_too() {
+        a_network_of_width_carries_its_sums(24);
+        a_network_of_width_carries_its_sums(128);
+    }
+
+    fn a_network_of_width_carries_its_sums(hidden: usize) {
         use crate::game::Game;
         use crate::games::draughts::Draughts;
         use crate::moves::MoveList;
@@ -177,7 +183,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        let mut network = Network::zero(INPUTS, 24);
+        let mut network = Network::zero(INPUTS, hidden);
         for input in 0..INPUTS {
             for weight in network.row_mut(input) {
                 *weight = (random() % 2001) as f32 / 4000.0 - 0.25;
