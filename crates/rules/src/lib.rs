@@ -43,5 +43,7 @@ pub mod pdn;
 pub mod perft;
 pub mod proof;
 pub mod score;
+#[cfg(test)]
+mod testing;
 pub mod types;
 pub mod zobrist;

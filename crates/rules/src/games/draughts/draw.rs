@@ -574,35 +574,24 @@ mod tests {
     /// Plays random games from `fens` and checks every move's counters against the plain
     /// wording, and the running counters' plies left against a fresh look at the position.
     fn check_random_endings<R: Rules>(fens: &[&str]) {
-        use crate::games::draughts::movegen::gen_moves;
-        use crate::games::draughts::moves::MoveList;
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut list = MoveList::new();
+        use crate::games::draughts::Draughts;
+        use crate::testing::{Rng, random_games};
+        let rules = DrawRules::default().with_switch(&FMJD, true);
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for fen in fens {
-            for _ in 0..200 {
-                let mut pos = parse_fen::<R>(fen).unwrap();
-                let mut counters = Counters::default();
-                for _ in 0..80 {
-                    list.clear();
-                    gen_moves(&pos, &mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = list[(seed % list.len() as u64) as usize];
-                    let mut next = pos;
-                    next.play(mv);
-                    let fast = counters.after_move(&pos, mv, &next);
-                    assert_eq!(fast, after_move_plainly(counters, &pos, mv, &next), "{fen}");
-                    let rules = DrawRules::default().with_switch(&FMJD, true);
-                    let remaining: Vec<u16> = fast.remaining(&rules, &next).lefts().to_vec();
-                    let normal = fast.normalized(&next).remaining(&rules, &next);
-                    assert_eq!(remaining, normal.lefts(), "{fen}");
-                    (pos, counters) = (next, fast);
+            let start = parse_fen::<R>(fen).unwrap();
+            let mut counters = Counters::default();
+            random_games::<Draughts<R>>(&mut rng, &start, 200, 80, |ply, pos, mv, next| {
+                if ply == 0 {
+                    counters = Counters::default();
                 }
-            }
+                let fast = counters.after_move(pos, mv, next);
+                assert_eq!(fast, after_move_plainly(counters, pos, mv, next), "{fen}");
+                let remaining: Vec<u16> = fast.remaining(&rules, next).lefts().to_vec();
+                let normal = fast.normalized(next).remaining(&rules, next);
+                assert_eq!(remaining, normal.lefts(), "{fen}");
+                counters = fast;
+            });
         }
     }
 

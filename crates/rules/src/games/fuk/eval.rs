@@ -95,27 +95,14 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::games::fuk::Fuk;
-    use crate::moves::MoveList;
+    use crate::testing::{Rng, random_games};
 
     #[test]
     fn linear_sum_is_the_dot_product_of_the_features() {
         let weights = Fuk::weights();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut list = MoveList::new();
-        for _ in 0..20 {
-            let mut pos = Fuk::start();
-            for _ in 0..120 {
-                assert_eq!(linear(&pos, &weights).white, weights.dot(&features(&pos)));
-                list.clear();
-                Fuk::generate(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = Fuk::play(&pos, list[(seed % list.len() as u64) as usize]);
-            }
-        }
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
+        random_games::<Fuk>(&mut rng, &Fuk::start(), 20, 120, |_, pos, _, _| {
+            assert_eq!(linear(pos, &weights).white, weights.dot(&features(pos)));
+        });
     }
 }

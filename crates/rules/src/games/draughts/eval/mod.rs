@@ -392,31 +392,18 @@ mod tests {
     /// The evaluation's weighted sum against the feature vector's dot product, on the
     /// positions of random games with random weights.
     fn weighted_sum_is_the_dot_product<R: Rules>() {
-        use crate::games::draughts::movegen::gen_moves;
-        use crate::games::draughts::moves::MoveList;
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut list = MoveList::new();
+        use crate::games::draughts::Draughts;
+        use crate::testing::{Rng, random_games};
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20 {
-            let weights = Weights(std::array::from_fn(|_| (random() % 401) as i32 - 200));
-            let mut pos = Position::<R>::startpos();
-            for _ in 0..150 {
+            let weights = Weights(std::array::from_fn(|_| rng.below(401) as i32 - 200));
+            let start = Position::<R>::startpos();
+            random_games::<Draughts<R>>(&mut rng, &start, 1, 150, |_, pos, _, _| {
                 assert_eq!(
-                    weighted_features(&pos, &weights),
-                    weights.dot(&features(&pos))
+                    weighted_features(pos, &weights),
+                    weights.dot(&features(pos))
                 );
-                list.clear();
-                gen_moves(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos.play(list[(random() % list.len() as u64) as usize]);
-            }
+            });
         }
     }
 

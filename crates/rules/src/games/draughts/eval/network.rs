@@ -115,51 +115,47 @@ mod tests {
         assert_eq!(mover_inputs(&black), &[0, 32 + 9, 64 + 31]);
     }
 
-    /// Plays random games and checks at every position that the sums carried move by move
-    /// equal the sums made from scratch, from both points of view, and that they are the float
-    /// sums to within the float sums' own rounding.
-    #[test]
-    fn carried_sums_are_the_sums_from_scratch() {
+    /// Plays `games` random games and checks at every position that the sums of `quantised`
+    /// (made from `network`) carried move by move equal the sums made from scratch, from both
+    /// points of view, that they are the float sums to within the float sums' own rounding,
+    /// and that the term is the float network's. Returns the positions checked.
+    fn check_carried_sums(network: &Network, quantised: &Quantised, games: usize) -> usize {
         use crate::game::Game;
         use crate::games::draughts::Draughts;
-        use crate::moves::MoveList;
-        let network = read(include_bytes!("russian.network")).unwrap();
-        let layer = &RUSSIAN.first;
-        assert_eq!(layer.shift, 25);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut list = MoveList::new();
+        use crate::testing::{Rng, random_games};
+        let layer = &quantised.first;
+        let start = Draughts::<Russian>::start();
+        let mut acc = Accumulator::new::<PieceSquares<Russian>>(layer, &start);
         let mut positions = 0;
-        for _ in 0..200 {
-            let mut pos = Draughts::<Russian>::start();
-            let mut acc = Accumulator::new::<PieceSquares<Russian>>(layer, &pos);
-            for _ in 0..150 {
-                Draughts::<Russian>::generate(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = list[(seed % list.len() as u64) as usize];
-                let next = Draughts::<Russian>::play(&pos, mv);
-                acc = acc.after::<PieceSquares<Russian>>(layer, &pos, &next);
-                pos = next;
-                assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, &pos));
-                let floats = network.accumulate(mover_inputs(&pos));
-                let fixed = acc.sums(pos.side_to_move());
-                for (float, &sum) in floats.iter().zip(fixed) {
-                    assert!((float - layer.value(sum)).abs() < 1e-5, "{float} {sum}");
-                }
-                let term = RUSSIAN.output(fixed);
-                let float_term = network.output(&floats) * OUTPUT_UNIT;
-                // Rounded to the nearest unit, give or take the float sums' own rounding.
-                assert!(
-                    (term as f32 - float_term).abs() <= 0.501,
-                    "{term} {float_term}"
-                );
-                positions += 1;
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
+        random_games::<Draughts<Russian>>(&mut rng, &start, games, 150, |ply, pos, _, next| {
+            if ply == 0 {
+                acc = Accumulator::new::<PieceSquares<Russian>>(layer, pos);
             }
-        }
+            acc = acc.after::<PieceSquares<Russian>>(layer, pos, next);
+            assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, next));
+            let floats = network.accumulate(mover_inputs(next));
+            let fixed = acc.sums(next.side_to_move());
+            for (float, &sum) in floats.iter().zip(fixed) {
+                assert!((float - layer.value(sum)).abs() < 1e-5, "{float} {sum}");
+            }
+            let term = quantised.output(fixed);
+            let float_term = network.output(&floats) * OUTPUT_UNIT;
+            // Rounded to the nearest unit, give or take the float sums' own rounding.
+            assert!(
+                (term as f32 - float_term).abs() <= 0.501,
+                "{term} {float_term}"
+            );
+            positions += 1;
+        });
+        positions
+    }
+
+    #[test]
+    fn carried_sums_are_the_sums_from_scratch() {
+        let network = read(include_bytes!("russian.network")).unwrap();
+        assert_eq!(RUSSIAN.first.shift, 25);
+        let positions = check_carried_sums(&network, &RUSSIAN, 200);
         assert!(positions > 5_000, "{positions}");
     }
 
@@ -168,54 +164,18 @@ mod tests {
     /// network's.
     #[test]
     fn networks_of_other_widths_carry_their_sums_too() {
-        a_network_of_width_carries_its_sums(24);
-        a_network_of_width_carries_its_sums(128);
-    }
-
-    fn a_network_of_width_carries_its_sums(hidden: usize) {
-        use crate::game::Game;
-        use crate::games::draughts::Draughts;
-        use crate::moves::MoveList;
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut network = Network::zero(INPUTS, hidden);
-        for input in 0..INPUTS {
-            for weight in network.row_mut(input) {
-                *weight = (random() % 2001) as f32 / 4000.0 - 0.25;
-            }
-        }
-        for weight in &mut network.output_weights {
-            *weight = (random() % 2001) as f32 / 1000.0 - 1.0;
-        }
-        let quantised = Quantised::new(&network, MAX_PIECES);
-        let layer = &quantised.first;
-        let mut list = MoveList::new();
-        for _ in 0..50 {
-            let mut pos = Draughts::<Russian>::start();
-            let mut acc = Accumulator::new::<PieceSquares<Russian>>(layer, &pos);
-            for _ in 0..100 {
-                Draughts::<Russian>::generate(&pos, &mut list);
-                if list.is_empty() {
-                    break;
+        let mut rng = crate::testing::Rng::new(0x9e37_79b9_7f4a_7c15);
+        for hidden in [24, 128] {
+            let mut network = Network::zero(INPUTS, hidden);
+            for input in 0..INPUTS {
+                for weight in network.row_mut(input) {
+                    *weight = rng.below(2001) as f32 / 4000.0 - 0.25;
                 }
-                let next =
-                    Draughts::<Russian>::play(&pos, list[(random() % list.len() as u64) as usize]);
-                acc = acc.after::<PieceSquares<Russian>>(layer, &pos, &next);
-                pos = next;
-                assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, &pos));
-                let term = quantised.output(acc.sums(pos.side_to_move()));
-                let float_term =
-                    network.output(&network.accumulate(mover_inputs(&pos))) * OUTPUT_UNIT;
-                assert!(
-                    (term as f32 - float_term).abs() <= 0.501,
-                    "{term} {float_term}"
-                );
             }
+            for weight in &mut network.output_weights {
+                *weight = rng.below(2001) as f32 / 1000.0 - 1.0;
+            }
+            check_carried_sums(&network, &Quantised::new(&network, MAX_PIECES), 50);
         }
     }
 
