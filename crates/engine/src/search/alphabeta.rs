@@ -14,6 +14,7 @@ use damka_rules::game::{Game, GameMove, GameResult};
 use damka_rules::moves::MoveList;
 use damka_rules::score::Score;
 use damka_rules::types::Side;
+use std::sync::LazyLock;
 use std::sync::atomic::Ordering as AtomicOrdering;
 
 /// The draw counters that are this many plies or fewer from a draw are part of the table key;
@@ -684,9 +685,57 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 }
 
-/// Late-move reduction in plies for the `index`-th move at `depth`.
+/// Late-move reduction in plies for the `index`-th move at `depth`: from a table made once
+/// for the depths and move numbers a search meets, worked out afresh beyond it.
+#[inline]
 fn lmr(depth: i32, index: usize) -> i32 {
+    static TABLE: LazyLock<Box<[[u8; LMR_MOVES]; LMR_DEPTHS]>> = LazyLock::new(|| {
+        let mut table = Box::new([[0; LMR_MOVES]; LMR_DEPTHS]);
+        for (depth, row) in table.iter_mut().enumerate() {
+            for (index, cell) in row.iter_mut().enumerate() {
+                *cell = lmr_formula(depth as i32, index) as u8;
+            }
+        }
+        table
+    });
+    match TABLE.get(depth as usize).and_then(|row| row.get(index)) {
+        Some(&plies) if depth >= 0 => i32::from(plies),
+        _ => lmr_formula(depth, index),
+    }
+}
+
+/// Depths and move numbers the late-move reduction table holds.
+const LMR_DEPTHS: usize = 128;
+const LMR_MOVES: usize = 64;
+
+/// The late-move reduction's formula: half a ply plus ln(depth) · ln(index) / 2.25, rounded
+/// down (0 for a depth or index below 1).
+fn lmr_formula(depth: i32, index: usize) -> i32 {
+    if depth < 1 || index < 1 {
+        return 0;
+    }
     let d = (depth as f64).ln();
     let i = (index as f64).ln();
     (0.5 + d * i / 2.25) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table gives what the formula gives, inside it and beyond its edges.
+    #[test]
+    fn late_move_reductions_follow_the_formula() {
+        for depth in -2..200 {
+            for index in 0..300 {
+                assert_eq!(
+                    lmr(depth, index),
+                    lmr_formula(depth, index),
+                    "{depth} {index}"
+                );
+            }
+        }
+        assert_eq!(lmr(3, 2), 0);
+        assert_eq!(lmr(20, 30), 5);
+    }
 }
