@@ -309,23 +309,29 @@ impl Counters {
                 if before.occupied().count() <= 8 {
                     // Draws 3, 5 and 7 depend on the material alone, which only a capture or a
                     // promotion changes: otherwise their balance held before iff it holds now.
-                    let three_kings = three_kings_holds(after).is_some();
+                    // Draw 4 adds where the kings stand to Draw 3's balance, so it is looked
+                    // at on both positions, given the side Draw 3's balance found.
+                    let three_kings = three_kings_holds(after);
                     let two_against_one = two_against_one_holds(after).is_some();
                     let fmjd = fmjd_holds(after);
                     let (three_kings_before, two_against_one_before, fmjd_before) = if changed {
                         (
-                            three_kings_holds(before).is_some(),
+                            three_kings_holds(before),
                             two_against_one_holds(before).is_some(),
                             fmjd_holds(before),
                         )
                     } else {
                         (three_kings, two_against_one, fmjd)
                     };
-                    next.three_kings = step(self.three_kings, three_kings_before, three_kings);
+                    next.three_kings = step(
+                        self.three_kings,
+                        three_kings_before.is_some(),
+                        three_kings.is_some(),
+                    );
                     next.main_road = step(
                         self.main_road,
-                        three_kings_before && main_road_holds(before).is_some(),
-                        three_kings && main_road_holds(after).is_some(),
+                        three_kings_before.is_some_and(|s| main_road_given_three_kings(before, s)),
+                        three_kings.is_some_and(|s| main_road_given_three_kings(after, s)),
                     );
                     next.two_against_one = step(
                         self.two_against_one,
