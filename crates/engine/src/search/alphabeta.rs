@@ -689,8 +689,8 @@ impl<'a, G: Game> Worker<'a, G> {
 /// for the depths and move numbers a search meets, worked out afresh beyond it.
 #[inline]
 fn lmr(depth: i32, index: usize) -> i32 {
-    static TABLE: LazyLock<Box<[[u8; LMR_MOVES]; LMR_DEPTHS]>> = LazyLock::new(|| {
-        let mut table = Box::new([[0; LMR_MOVES]; LMR_DEPTHS]);
+    static TABLE: LazyLock<[[u8; LMR_MOVES]; LMR_DEPTHS]> = LazyLock::new(|| {
+        let mut table = [[0; LMR_MOVES]; LMR_DEPTHS];
         for (depth, row) in table.iter_mut().enumerate() {
             for (index, cell) in row.iter_mut().enumerate() {
                 *cell = lmr_formula(depth as i32, index) as u8;
@@ -698,9 +698,10 @@ fn lmr(depth: i32, index: usize) -> i32 {
         }
         table
     });
+    // A negative depth turns into an index far past the table.
     match TABLE.get(depth as usize).and_then(|row| row.get(index)) {
-        Some(&plies) if depth >= 0 => i32::from(plies),
-        _ => lmr_formula(depth, index),
+        Some(&plies) => i32::from(plies),
+        None => lmr_formula(depth, index),
     }
 }
 
