@@ -178,6 +178,9 @@ pub struct Counters {
     pub five: u16,
 }
 
+// Each balance below comes as `<rule>_holds(pos)`, which finds the side it favours (if any),
+// and, where a caller has found that side already, `<rule>_given(pos, strong)`.
+
 /// The side with the advantage in an ending of one lone piece against two or more.
 #[inline]
 fn lone_piece_side<R: Rules>(pos: &Position<R>) -> Option<Side> {
@@ -192,12 +195,12 @@ fn lone_piece_side<R: Rules>(pos: &Position<R>) -> Option<Side> {
 
 /// Draw 3's balance: three or more kings (and no men) against a lone king.
 fn three_kings_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    lone_piece_side(pos).filter(|&strong| three_kings_against(pos, strong))
+    lone_piece_side(pos).filter(|&strong| three_kings_given(pos, strong))
 }
 
 /// Draw 3's balance given the side `strong` that has more than one piece against one.
 #[inline]
-fn three_kings_against<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
+fn three_kings_given<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
     pos.kings(strong.opponent()).count() == 1
         && pos.men(strong).is_empty()
         && pos.kings(strong).count() >= 3
@@ -206,12 +209,12 @@ fn three_kings_against<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
 /// Draw 4's balance: exactly three kings against a lone king that is the only piece on the
 /// main road.
 fn main_road_holds<R: Rules>(pos: &Position<R>) -> Option<Side> {
-    three_kings_holds(pos).filter(|&strong| main_road_given_three_kings(pos, strong))
+    three_kings_holds(pos).filter(|&strong| main_road_given(pos, strong))
 }
 
 /// Draw 4's balance given that Draw 3's holds for `strong`.
 #[inline]
-fn main_road_given_three_kings<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
+fn main_road_given<R: Rules>(pos: &Position<R>, strong: Side) -> bool {
     let main_road = R::Board::long_diagonal();
     pos.kings(strong).count() == 3
         && (pos.kings(strong.opponent()) & main_road).any()
@@ -330,8 +333,8 @@ impl Counters {
                     );
                     next.main_road = step(
                         self.main_road,
-                        three_kings_before.is_some_and(|s| main_road_given_three_kings(before, s)),
-                        three_kings.is_some_and(|s| main_road_given_three_kings(after, s)),
+                        three_kings_before.is_some_and(|s| main_road_given(before, s)),
+                        three_kings.is_some_and(|s| main_road_given(after, s)),
                     );
                     next.two_against_one = step(
                         self.two_against_one,
@@ -423,17 +426,14 @@ impl Counters {
                 }
                 // Draws 3, 4 and 5 are all endings of one piece against several.
                 if let Some(strong) = lone_piece_side(pos) {
-                    let three_kings = three_kings_against(pos, strong);
+                    let three_kings = three_kings_given(pos, strong);
                     if three_kings && rules.is_on(&THREE_KINGS) {
                         out.push(
                             reason::THREE_KINGS,
                             strong_left(strong, self.three_kings, 15),
                         );
                     }
-                    if three_kings
-                        && rules.is_on(&MAIN_ROAD)
-                        && main_road_given_three_kings(pos, strong)
-                    {
+                    if three_kings && rules.is_on(&MAIN_ROAD) && main_road_given(pos, strong) {
                         out.push(reason::MAIN_ROAD, strong_left(strong, self.main_road, 5));
                     }
                     if rules.is_on(&TWO_AGAINST_ONE) && two_against_one_given(pos, strong) {
