@@ -15,11 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 variant="" rounds=2 games=12000 nodes=2000 random_plies=8 seed=30 share=1 epochs=20
-match_games=400 match_nodes=10000 dir="" workers="" scheduler=""
+match_games=400 match_nodes=10000 dir="" workers="" scheduler="" hidden=""
 usage() {
     sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     echo "options: --variant G (required) --rounds N --games N --nodes N --random-plies N --seed N"
-    echo "         --score-share X --epochs N --match-games N --match-nodes N --dir DIR"
+    echo "         --score-share X --epochs N --hidden N --match-games N --match-nodes N --dir DIR"
     echo "         --workers N --scheduler ADDRESS"
     exit "${1:-0}"
 }
@@ -33,6 +33,7 @@ while [ $# -gt 0 ]; do
         --seed) seed=$2 ;;
         --score-share) share=$2 ;;
         --epochs) epochs=$2 ;;
+        --hidden) hidden=$2 ;;
         --match-games) match_games=$2 ;;
         --match-nodes) match_nodes=$2 ;;
         --dir) dir=$2 ;;
@@ -50,6 +51,8 @@ mkdir -p "$dir"
 
 cargo build --release --quiet
 damka=target/release/damka
+sizes=()
+[ -n "$hidden" ] && sizes+=(--hidden "$hidden")
 cluster=()
 [ -n "$workers" ] && cluster+=(--workers "$workers")
 [ -n "$scheduler" ] && cluster+=(--scheduler "$scheduler")
@@ -75,7 +78,7 @@ for round in $(seq 1 "$rounds"); do
         for k in $(seq 1 "$round"); do cat "$dir/round-$k.txt"; done > "$all"
         say "round $round/$rounds: training on $(wc -l < "$all") positions"
         "$damka" train --variant "$variant" --model network --data "$all" \
-            --out "$network.part" --score-share "$share" --epochs "$epochs" | tee "$dir/round-$round.train.txt"
+            --out "$network.part" --score-share "$share" --epochs "$epochs" "${sizes[@]}" | tee "$dir/round-$round.train.txt"
         mv "$network.part" "$network"
         rm -f "$all"
     fi
