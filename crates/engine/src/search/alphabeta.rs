@@ -63,16 +63,6 @@ const PROBCUT_ENDING: u32 = 6;
 /// Remaining depth up to which the static cut looks at a node's evaluation.
 const STATIC_CUT_DEPTH: i32 = 2;
 
-/// How far, per ply of remaining depth, in hundredths of a man, a node's static evaluation
-/// must clear beta for the static cut; 0 where it is off. On only where games measured a
-/// gain (Russian, docs/search.md).
-fn static_cut_margin<G: Game>() -> i32 {
-    match G::NAME {
-        "russian" => 60,
-        _ => 0,
-    }
-}
-
 /// Remaining depth from which a worker defers moves another worker is searching.
 const DEFER_DEPTH: i32 = 3;
 
@@ -84,8 +74,6 @@ pub struct Worker<'a, G: Game> {
     tt: &'a Tt,
     /// The static evaluation, with the network's sums along the path.
     eval: Evaluator<G>,
-    /// The game's [`static_cut_margin`].
-    static_cut_margin: i32,
     draws: DrawRules,
     /// Threefold repetition is in force (read once from `draws`).
     repetition: bool,
@@ -155,7 +143,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 &position,
                 MAX_PLY + 1,
             ),
-            static_cut_margin: static_cut_margin::<G>(),
             draws,
             repetition: draws.is_on(&REPETITION),
             egdb: config.egdb.as_ref().and_then(Databases::for_game::<G>),
@@ -478,15 +465,15 @@ impl<'a, G: Game> Worker<'a, G> {
         // Static cut: a node a ply or two from the horizon, with nothing to capture, whose
         // static evaluation clears beta by a margin a ply is unlikely to take back, fails
         // high without a search. Only in the games where it won games
-        // ([`static_cut_margin`]), and not in small endings (as ProbCut).
+        // ([`Game::STATIC_CUT_MARGIN`]), and not in small endings (as ProbCut).
         if !PV
-            && self.static_cut_margin > 0
+            && G::STATIC_CUT_MARGIN > 0
             && depth <= STATIC_CUT_DEPTH
             && !list[0].is_capture()
             && !beta.is_decisive()
             && G::pieces_on_board(pos) > PROBCUT_ENDING
         {
-            let margin = self.static_cut_margin * depth;
+            let margin = G::STATIC_CUT_MARGIN * depth;
             let bar = beta + margin;
             let eval = self.eval.evaluate_within(ply, pos, bar - 1, bar);
             if eval >= bar {

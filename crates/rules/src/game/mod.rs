@@ -100,6 +100,11 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The depth `damka bench` searches [`Game::BENCH_POSITIONS`] to: its node count is the
     /// build's signature for the game.
     const BENCH_DEPTH: u32 = 15;
+    /// The search's static cut: how far, per ply of depth left, in hundredths of a man, a
+    /// quiet node's static evaluation one or two plies from the horizon must clear beta to
+    /// fail high without a search; 0 (the default) leaves it off. Set where games measured a
+    /// gain.
+    const STATIC_CUT_MARGIN: i32 = 0;
     /// The balanced opening book `damka match` uses by default, if the game ships one.
     const OPENING_BOOK: Option<&'static str>;
     /// How squares and moves are written: algebraic (`c3`) or PDN numbers (`32`).

@@ -48,6 +48,8 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const TITLE: &'static str;
     /// One line on the rules, for listings.
     const SUMMARY: &'static str;
+    /// The search's static cut ([`Game::STATIC_CUT_MARGIN`](crate::game::Game::STATIC_CUT_MARGIN)).
+    const STATIC_CUT_MARGIN: i32 = 0;
     /// The board.
     type Board: Diagonal;
     /// How squares and moves are written.

@@ -14,6 +14,8 @@ impl Rules for Russian {
     const TITLE: &'static str = "Russian checkers";
     const SUMMARY: &'static str =
         "flying kings, men capture backward, free choice of capture, crowned mid-capture";
+    /// +12.7 ± 11.0 Elo over 1200 games at 20 ms against none (docs/search.md).
+    const STATIC_CUT_MARGIN: i32 = 60;
     type Board = Dark8;
     const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
     const MAJORITY_CAPTURE: bool = false;
