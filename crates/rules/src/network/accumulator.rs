@@ -8,16 +8,23 @@
 //! * A game declares its inputs with a type implementing [`NetworkInputs`] for its position:
 //!   which inputs are on seen from either side, and which turn off and on from one position
 //!   to the next.
-//! * [`FirstLayer`] holds the first layer's weights as integers: each float weight times
-//!   2^[`FirstLayer::shift`], rounded, with the shift the largest that keeps every possible
-//!   sum inside `i32`. Integer sums do not depend on the order of the additions, so the sums
-//!   carried move by move are *exactly* the sums made from scratch, whatever path led to the
-//!   position; float sums would drift apart in their last bits.
+//! * [`FirstLayer`] holds the first layer's weights as 16-bit integers ([`Sum`]): each float
+//!   weight times 2^shift of its hidden unit ([`FirstLayer::shifts`]), rounded, with each
+//!   unit's shift the largest that keeps every possible sum of that unit inside 16 bits.
+//!   Integer sums do not depend on the order of the additions, so the sums carried move by
+//!   move are *exactly* the sums made from scratch, whatever path led to the position; float
+//!   sums would drift apart in their last bits. Sixteen bits take half the memory and half the
+//!   vector work of 32.
 //! * [`Accumulator`] holds the sums from both sides' points of view (White's and Black's), so
 //!   the evaluation picks the side to move's without knowing who moved.
 
 use super::{DEFAULT_HIDDEN, LANES, MAX_HIDDEN, Network};
 use crate::types::Side;
+
+/// A first-layer weight or sum in fixed point: the integer `s` of a hidden unit stands for
+/// `s / 2^shift` of that unit ([`FirstLayer::shifts`]). Sums are added with wrapping, so a
+/// sum is exact whenever its true value fits, however the additions that led to it went.
+pub type Sum = i16;
 
 /// The most inputs a game may declare: the default [`NetworkInputs::changes`] keeps a set of
 /// this many bits.
@@ -69,51 +76,69 @@ pub trait NetworkInputs {
 }
 
 /// A first layer in integers: per input a row of weights into the hidden units, and the
-/// biases, each the float weight times 2^`shift` rounded to the nearest integer.
+/// biases, each the float weight times 2^`shift` of its unit, rounded to the nearest [`Sum`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct FirstLayer {
     hidden: usize,
     /// Per input, its weights into the hidden units, one row after the other.
-    rows: Vec<i32>,
+    rows: Vec<Sum>,
     /// The hidden units' biases; 0 past the network's hidden units.
-    biases: [i32; MAX_HIDDEN],
-    /// The fixed point: an integer sum `s` stands for `s / 2^shift`.
-    pub shift: i32,
+    biases: [Sum; MAX_HIDDEN],
+    /// Per hidden unit its fixed point: an integer sum `s` of unit `u` stands for
+    /// `s / 2^shifts[u]`.
+    pub shifts: [u8; MAX_HIDDEN],
 }
+
+/// The finest fixed point a unit gets: weights of 2 or more never take it.
+const MAX_SHIFT: u8 = 14;
 
 impl FirstLayer {
     /// The first layer of `network` for positions with at most `max_on` inputs on at once.
-    /// The shift is the largest (at most 30) for which no sum of the biases and `max_on` rows
-    /// can leave `i32`, so sums never overflow (for weights of size about 1 and two dozen
-    /// pieces it is 26: each weight within 2^-27, about 7·10⁻⁹, of its float).
+    /// Each unit's shift is the largest (at most 14) for which no sum of its rounded bias and
+    /// `max_on` of its rounded weights can leave [`Sum`], so no position's sums overflow: the
+    /// bias and the `max_on` largest positive weights stay within [`Sum::MAX`], the bias and
+    /// the `max_on` most negative within [`Sum::MIN`]. (For weights of size about 1 and two
+    /// dozen pieces it is 10 or 11: each weight within 2^-11 or 2^-12 of its float.)
     pub fn quantise(network: &Network, max_on: usize) -> FirstLayer {
         let hidden = network.hidden();
-        // The largest sum any unit can reach: its bias and its `max_on` largest weights.
-        let mut bound = 0.0f64;
-        for unit in 0..hidden {
+        let fixed = |weight: f32, shift: u8| (f64::from(weight) * f64::from(1u32 << shift)).round();
+        // Whether unit `unit`'s sums all fit at `shift`.
+        let fits = |unit: usize, shift: u8| {
             let mut weights: Vec<f64> = (0..network.inputs())
-                .map(|input| network.row(input)[unit].abs() as f64)
+                .map(|input| fixed(network.row(input)[unit], shift))
                 .collect();
-            weights.sort_by(|a, b| b.total_cmp(a));
-            let sum: f64 = weights.iter().take(max_on).sum();
-            bound = bound.max(sum + network.hidden_biases[unit].abs() as f64);
+            weights.sort_by(f64::total_cmp);
+            let bias = fixed(network.hidden_biases[unit], shift);
+            let lowest: f64 = weights.iter().take(max_on).filter(|w| **w < 0.0).sum();
+            let highest: f64 = weights
+                .iter()
+                .rev()
+                .take(max_on)
+                .filter(|w| **w > 0.0)
+                .sum();
+            bias + lowest >= f64::from(Sum::MIN) && bias + highest <= f64::from(Sum::MAX)
+        };
+        let mut shifts = [0; MAX_HIDDEN];
+        for (unit, shift) in shifts.iter_mut().enumerate().take(hidden) {
+            // At shift 0 a unit may still not fit (weights in the thousands, which training
+            // never makes): its weights saturate rather than wrap.
+            *shift = (0..=MAX_SHIFT).rev().find(|&s| fits(unit, s)).unwrap_or(0);
         }
-        // Keep a unit of headroom for the rounding of each weight.
-        let mut shift = 30;
-        while shift > 0 && (bound + 1.0) * f64::from(1u32 << shift) >= i32::MAX as f64 {
-            shift -= 1;
+        let mut rows = Vec::with_capacity(network.input_weights.len());
+        for input in 0..network.inputs() {
+            let row = network.row(input).iter().zip(&shifts);
+            rows.extend(row.map(|(&weight, &shift)| fixed(weight, shift) as Sum));
         }
-        let scale = f64::from(1u32 << shift);
-        let fixed = |w: &f32| (*w as f64 * scale).round() as i32;
         let mut biases = [0; MAX_HIDDEN];
-        for (bias, weight) in biases.iter_mut().zip(&network.hidden_biases) {
-            *bias = fixed(weight);
+        for ((bias, &weight), &shift) in biases.iter_mut().zip(&network.hidden_biases).zip(&shifts)
+        {
+            *bias = fixed(weight, shift) as Sum;
         }
         FirstLayer {
             hidden,
-            rows: network.input_weights.iter().map(fixed).collect(),
+            rows,
             biases,
-            shift,
+            shifts,
         }
     }
 
@@ -125,7 +150,7 @@ impl FirstLayer {
 
     /// The weights of `input` into the hidden units.
     #[inline]
-    fn row(&self, input: usize) -> &[i32] {
+    fn row(&self, input: usize) -> &[Sum] {
         &self.rows[input * self.hidden..(input + 1) * self.hidden]
     }
 
@@ -135,67 +160,71 @@ impl FirstLayer {
         &self,
         pos: &I::Position,
         perspective: Side,
-    ) -> [i32; MAX_HIDDEN] {
+    ) -> [Sum; MAX_HIDDEN] {
         let mut sums = self.biases;
         I::inputs(pos, perspective, &mut |input| {
-            add(&mut sums, self.row(input))
+            apply_any(&mut sums, self.row(input), true)
         });
         sums
     }
 
-    /// The float value of an integer sum.
+    /// The float value of an integer sum of hidden unit `unit`.
     #[inline]
-    pub fn value(&self, sum: i32) -> f32 {
-        sum as f32 / (1u64 << self.shift) as f32
+    pub fn value(&self, unit: usize, sum: Sum) -> f32 {
+        f32::from(sum) / (1u32 << self.shifts[unit]) as f32
     }
 }
 
-/// `sums += row` if `ADD`, else `sums -= row`, element by element, over the row's length (a
-/// multiple of [`LANES`]). Rows of the shipped widths, [`DEFAULT_HIDDEN`] and [`MAX_HIDDEN`]
-/// units, take a path of fixed length that the compiler unrolls into straight vector code with
-/// no loop and no bounds checks; other widths (a network file of another size) take the general
-/// loop over [`LANES`].
+/// `sums += row` if `ADD`, else `sums -= row`, lane by lane with wrapping ([`Sum`]). At the
+/// shipped widths the compiler unrolls it into straight vector code.
+#[inline(always)]
+fn apply<const ADD: bool, const N: usize>(sums: &mut [Sum; N], row: &[Sum; N]) {
+    for (sum, weight) in sums.iter_mut().zip(row) {
+        *sum = if ADD {
+            sum.wrapping_add(*weight)
+        } else {
+            sum.wrapping_sub(*weight)
+        };
+    }
+}
+
+/// `sums += row` or `sums -= row` over the row's length (any multiple of [`LANES`]), in
+/// groups of [`LANES`].
 #[inline]
-fn apply<const ADD: bool>(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
-    #[inline(always)]
-    fn fixed<const ADD: bool, const N: usize>(sums: &mut [i32; MAX_HIDDEN], row: &[i32; N]) {
-        for (sum, weight) in sums.iter_mut().zip(row) {
-            if ADD {
-                *sum += weight;
-            } else {
-                *sum -= weight;
-            }
-        }
-    }
-    if let Ok(row) = <&[i32; DEFAULT_HIDDEN]>::try_from(row) {
-        return fixed::<ADD, DEFAULT_HIDDEN>(sums, row);
-    }
-    if let Ok(row) = <&[i32; MAX_HIDDEN]>::try_from(row) {
-        return fixed::<ADD, MAX_HIDDEN>(sums, row);
-    }
+fn apply_any(sums: &mut [Sum; MAX_HIDDEN], row: &[Sum], add: bool) {
     let (row, _) = row.as_chunks::<LANES>();
     let (sums, _) = sums.as_chunks_mut::<LANES>();
     for (sums, weights) in sums.iter_mut().zip(row) {
-        for lane in 0..LANES {
-            if ADD {
-                sums[lane] += weights[lane];
-            } else {
-                sums[lane] -= weights[lane];
-            }
+        if add {
+            apply::<true, LANES>(sums, weights);
+        } else {
+            apply::<false, LANES>(sums, weights);
         }
     }
 }
 
-/// `sums += row` ([`apply`]).
-#[inline]
-fn add(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
-    apply::<true>(sums, row);
-}
-
-/// `sums -= row` ([`apply`]).
-#[inline]
-fn subtract(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
-    apply::<false>(sums, row);
+/// Sets `sums` to `parent`'s, of `before`, changed by the rows of the inputs a move to `after`
+/// turns off and on, seen from `perspective`, for a layer of exactly `N` hidden units: rows
+/// and sums of a length the compiler knows, so the copy and each row's addition are a few
+/// vector instructions with no loop and no bounds check but the one on the input.
+#[inline(always)]
+fn carry_fixed<I: NetworkInputs, const N: usize>(
+    sums: &mut [Sum; N],
+    parent: &[Sum; N],
+    layer: &FirstLayer,
+    before: &I::Position,
+    after: &I::Position,
+    perspective: Side,
+) {
+    *sums = *parent;
+    let (rows, _) = layer.rows.as_chunks::<N>();
+    I::changes(before, after, perspective, &mut |input, on| {
+        if on {
+            apply::<true, N>(sums, &rows[input]);
+        } else {
+            apply::<false, N>(sums, &rows[input]);
+        }
+    });
 }
 
 /// A position's first-layer sums from both sides' points of view.
@@ -205,7 +234,7 @@ fn subtract(sums: &mut [i32; MAX_HIDDEN], row: &[i32]) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
     /// White's point of view, then Black's; 0 past the network's hidden units.
-    sums: [[i32; MAX_HIDDEN]; 2],
+    sums: [[Sum; MAX_HIDDEN]; 2],
 }
 
 impl Accumulator {
@@ -260,28 +289,44 @@ impl Accumulator {
         perspective: Side,
     ) {
         let view = perspective.index() & 1;
-        let hidden = layer.hidden();
-        let sums = &mut self.sums[view];
-        // Constant lengths for the shipped widths: inline vector moves, no call to copy.
-        match hidden {
+        let (sums, parent) = (&mut self.sums[view], &parent.sums[view]);
+        // The shipped widths take the path of fixed length; a network file of another width
+        // the general loops.
+        match layer.hidden() {
             DEFAULT_HIDDEN => {
-                sums[..DEFAULT_HIDDEN].copy_from_slice(&parent.sums[view][..DEFAULT_HIDDEN])
+                if let (Some(sums), Some(parent)) = (sums.first_chunk_mut(), parent.first_chunk()) {
+                    return carry_fixed::<I, DEFAULT_HIDDEN>(
+                        sums,
+                        parent,
+                        layer,
+                        before,
+                        after,
+                        perspective,
+                    );
+                }
             }
-            MAX_HIDDEN => *sums = parent.sums[view],
-            _ => sums[..hidden].copy_from_slice(&parent.sums[view][..hidden]),
+            MAX_HIDDEN => {
+                return carry_fixed::<I, MAX_HIDDEN>(
+                    sums,
+                    parent,
+                    layer,
+                    before,
+                    after,
+                    perspective,
+                );
+            }
+            _ => {}
         }
+        let hidden = layer.hidden();
+        sums[..hidden].copy_from_slice(&parent[..hidden]);
         I::changes(before, after, perspective, &mut |input, on| {
-            if on {
-                add(sums, layer.row(input));
-            } else {
-                subtract(sums, layer.row(input));
-            }
+            apply_any(sums, layer.row(input), on)
         });
     }
 
     /// The sums seen from `perspective` (the side to move's, for the evaluation).
     #[inline]
-    pub fn sums(&self, perspective: Side) -> &[i32; MAX_HIDDEN] {
+    pub fn sums(&self, perspective: Side) -> &[Sum; MAX_HIDDEN] {
         match perspective {
             Side::White => &self.sums[0],
             Side::Black => &self.sums[1],

@@ -14,7 +14,7 @@
 
 pub mod accumulator;
 
-pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs};
+pub use accumulator::{Accumulator, FirstLayer, MAX_INPUTS, NetworkInputs, Sum};
 
 use crate::board::Geometry;
 use crate::checksum::fnv1a;
@@ -222,8 +222,8 @@ impl Network {
 pub struct Quantised {
     /// The first layer.
     pub first: FirstLayer,
-    /// The output weights divided by 2^`first.shift` and multiplied by [`OUTPUT_UNIT`]; 0
-    /// past the network's hidden units.
+    /// The output weights divided by 2^shift of their unit ([`FirstLayer::shifts`]) and
+    /// multiplied by [`OUTPUT_UNIT`]; 0 past the network's hidden units.
     output_weights: [f32; MAX_HIDDEN],
     /// The output bias times [`OUTPUT_UNIT`].
     output_bias: f32,
@@ -233,10 +233,10 @@ impl Quantised {
     /// `network` for positions with at most `max_on` inputs on at once.
     pub fn new(network: &Network, max_on: usize) -> Quantised {
         let first = FirstLayer::quantise(network, max_on);
-        let unit = OUTPUT_UNIT / (1u64 << first.shift) as f32;
         let mut output_weights = [0.0; MAX_HIDDEN];
-        for (scaled, weight) in output_weights.iter_mut().zip(&network.output_weights) {
-            *scaled = weight * unit;
+        let weights = network.output_weights.iter().zip(&first.shifts);
+        for (scaled, (weight, &shift)) in output_weights.iter_mut().zip(weights) {
+            *scaled = weight * OUTPUT_UNIT / (1u32 << shift) as f32;
         }
         Quantised {
             output_weights,
@@ -248,7 +248,7 @@ impl Quantised {
     /// The term, in hundredths of a man, of a position whose first-layer sums seen from its
     /// side to move are `sums`.
     #[inline]
-    pub fn output(&self, sums: &[i32; MAX_HIDDEN]) -> i32 {
+    pub fn output(&self, sums: &[Sum; MAX_HIDDEN]) -> i32 {
         // Constant counts for the shipped widths let the compiler unroll the loop.
         match self.first.hidden() {
             DEFAULT_HIDDEN => self.output_of(sums, DEFAULT_HIDDEN / LANES),
@@ -259,15 +259,13 @@ impl Quantised {
 
     /// [`Quantised::output`] over the first `groups` groups of [`LANES`] hidden units.
     #[inline(always)]
-    fn output_of(&self, sums: &[i32; MAX_HIDDEN], groups: usize) -> i32 {
+    fn output_of(&self, sums: &[Sum; MAX_HIDDEN], groups: usize) -> i32 {
         let mut lanes = [0.0f32; LANES];
         let (sums, _) = sums.as_chunks::<LANES>();
         let (weights, _) = self.output_weights.as_chunks::<LANES>();
         for (sums, weights) in sums.iter().zip(weights).take(groups) {
-            // Rectified with a mask (all ones unless the sign bit is set), which vectorises.
             for lane in 0..LANES {
-                let sum = sums[lane];
-                lanes[lane] += (sum & !(sum >> 31)) as f32 * weights[lane];
+                lanes[lane] += f32::from(sums[lane].max(0)) * weights[lane];
             }
         }
         let hidden: f32 = lanes.iter().sum();
@@ -349,6 +347,26 @@ impl<K: PieceKinds<KINDS>, const KINDS: usize> NetworkInputs for KindSquares<K, 
             for square in new[kind] & moved {
                 change(Self::input(kind, square, perspective), true);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::games::Variant;
+
+    /// Sixteen-bit sums leave every shipped network's units a fine fixed point: each weight
+    /// within 2^-9 of its float or closer.
+    #[test]
+    fn every_built_in_network_keeps_its_weights_to_within_2_to_the_minus_9() {
+        for variant in Variant::ALL {
+            crate::with_game!(variant, G => {
+                let network = G::network().expect("every game ships a network");
+                let first = &network.first;
+                let coarsest = first.shifts[..first.hidden()].iter().min();
+                assert!(coarsest >= Some(&8), "{variant}: {coarsest:?}");
+            });
         }
     }
 }

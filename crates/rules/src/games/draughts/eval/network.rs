@@ -117,8 +117,9 @@ mod tests {
 
     /// Plays `games` random games and checks at every position that the sums of `quantised`
     /// (made from `network`) carried move by move equal the sums made from scratch, from both
-    /// points of view, that they are the float sums to within the float sums' own rounding,
-    /// and that the term is the float network's. Returns the positions checked.
+    /// points of view, that they are the float sums to within the rounding of their weights,
+    /// and that the term is the float network's to within 2 hundredths of a man (0.4 on
+    /// average). Returns the positions checked.
     fn check_carried_sums(network: &Network, quantised: &Quantised, games: usize) -> usize {
         use crate::game::Game;
         use crate::games::draughts::Draughts;
@@ -127,6 +128,7 @@ mod tests {
         let start = Draughts::<Russian>::start();
         let mut acc = Accumulator::new::<PieceSquares<Russian>>(layer, &start);
         let mut positions = 0;
+        let (mut worst, mut total) = (0.0f32, 0.0f64);
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         random_games::<Draughts<Russian>>(&mut rng, &start, games, 150, |ply, pos, _, next| {
             if ply == 0 {
@@ -136,25 +138,32 @@ mod tests {
             assert_eq!(acc, Accumulator::new::<PieceSquares<Russian>>(layer, next));
             let floats = network.accumulate(mover_inputs(next));
             let fixed = acc.sums(next.side_to_move());
-            for (float, &sum) in floats.iter().zip(fixed) {
-                assert!((float - layer.value(sum)).abs() < 1e-5, "{float} {sum}");
+            // Each of the rounded weights (at most a piece a square and the bias) is within
+            // half a unit of the last place of its float.
+            for (unit, (float, &sum)) in floats.iter().zip(fixed).enumerate() {
+                let rounding = (SQUARES + 1) as f32 / (2 << layer.shifts[unit]) as f32;
+                assert!(
+                    (float - layer.value(unit, sum)).abs() <= rounding,
+                    "{float} {sum}"
+                );
             }
             let term = quantised.output(fixed);
             let float_term = network.output(&floats) * OUTPUT_UNIT;
-            // Rounded to the nearest unit, give or take the float sums' own rounding.
-            assert!(
-                (term as f32 - float_term).abs() <= 0.501,
-                "{term} {float_term}"
-            );
+            let error = (term as f32 - float_term).abs();
+            worst = worst.max(error);
+            total += error as f64;
             positions += 1;
         });
+        // The rounding of the term to whole hundredths alone is 0.25 on average.
+        let mean = total / positions as f64;
+        assert!(worst <= 2.0 && mean <= 0.4, "worst {worst}, mean {mean}");
         positions
     }
 
     #[test]
     fn carried_sums_are_the_sums_from_scratch() {
         let network = read(include_bytes!("russian.network")).unwrap();
-        assert_eq!(RUSSIAN.first.shift, 25);
+
         let positions = check_carried_sums(&network, &RUSSIAN, 200);
         assert!(positions > 5_000, "{positions}");
     }
