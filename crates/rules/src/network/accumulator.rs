@@ -203,19 +203,24 @@ fn apply_any(sums: &mut [Sum; MAX_HIDDEN], row: &[Sum], add: bool) {
     }
 }
 
-/// Sets `sums` to `parent`'s, of `before`, changed by the rows of the inputs a move to `after`
-/// turns off and on, seen from `perspective`, for a layer of exactly `N` hidden units: rows
-/// and sums of a length the compiler knows, so the copy and each row's addition are a few
-/// vector instructions with no loop and no bounds check but the one on the input.
+/// Sets the first `N` of `sums` to `parent`'s, of `before`, changed by the rows of the inputs
+/// a move to `after` turns off and on, seen from `perspective`, for a layer of exactly `N`
+/// hidden units: rows and sums of a length the compiler knows, so the copy and each row's
+/// addition are a few vector instructions with no loop and no bounds check but the one on the
+/// input. False, with nothing done, if `N` exceeds [`MAX_HIDDEN`].
 #[inline(always)]
 fn carry_fixed<I: NetworkInputs, const N: usize>(
-    sums: &mut [Sum; N],
-    parent: &[Sum; N],
+    sums: &mut [Sum; MAX_HIDDEN],
+    parent: &[Sum; MAX_HIDDEN],
     layer: &FirstLayer,
     before: &I::Position,
     after: &I::Position,
     perspective: Side,
-) {
+) -> bool {
+    let (Some(sums), Some(parent)) = (sums.first_chunk_mut::<N>(), parent.first_chunk::<N>())
+    else {
+        return false;
+    };
     *sums = *parent;
     let (rows, _) = layer.rows.as_chunks::<N>();
     I::changes(before, after, perspective, &mut |input, on| {
@@ -225,6 +230,7 @@ fn carry_fixed<I: NetworkInputs, const N: usize>(
             apply::<false, N>(sums, &rows[input]);
         }
     });
+    true
 }
 
 /// A position's first-layer sums from both sides' points of view.
@@ -292,30 +298,17 @@ impl Accumulator {
         let (sums, parent) = (&mut self.sums[view], &parent.sums[view]);
         // The shipped widths take the path of fixed length; a network file of another width
         // the general loops.
-        match layer.hidden() {
+        let carried = match layer.hidden() {
             DEFAULT_HIDDEN => {
-                if let (Some(sums), Some(parent)) = (sums.first_chunk_mut(), parent.first_chunk()) {
-                    return carry_fixed::<I, DEFAULT_HIDDEN>(
-                        sums,
-                        parent,
-                        layer,
-                        before,
-                        after,
-                        perspective,
-                    );
-                }
+                carry_fixed::<I, DEFAULT_HIDDEN>(sums, parent, layer, before, after, perspective)
             }
             MAX_HIDDEN => {
-                return carry_fixed::<I, MAX_HIDDEN>(
-                    sums,
-                    parent,
-                    layer,
-                    before,
-                    after,
-                    perspective,
-                );
+                carry_fixed::<I, MAX_HIDDEN>(sums, parent, layer, before, after, perspective)
             }
-            _ => {}
+            _ => false,
+        };
+        if carried {
+            return;
         }
         let hidden = layer.hidden();
         sums[..hidden].copy_from_slice(&parent[..hidden]);

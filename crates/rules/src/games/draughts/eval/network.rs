@@ -163,7 +163,12 @@ mod tests {
     #[test]
     fn carried_sums_are_the_sums_from_scratch() {
         let network = read(include_bytes!("russian.network")).unwrap();
-
+        // Each unit's weights in 2^-9 to 2^-11 steps (docs/training.md says so).
+        let shifts = &RUSSIAN.first.shifts[..RUSSIAN.first.hidden()];
+        assert!(
+            shifts.iter().all(|shift| (9..=11).contains(shift)),
+            "{shifts:?}"
+        );
         let positions = check_carried_sums(&network, &RUSSIAN, 200);
         assert!(positions > 5_000, "{positions}");
     }
