@@ -133,9 +133,26 @@ fn empty_slots(len: usize) -> Option<Box<[Slot]>> {
 /// Slots per bucket: a probe looks at both, a store replaces the less valuable one.
 const BUCKET: usize = 2;
 
+/// The bytes of a bucket, a power of two: a bucket starting at a multiple of it lies within
+/// one cache line, so a probe waits for memory at most once.
+const BUCKET_BYTES: usize = BUCKET * std::mem::size_of::<Slot>();
+
+/// The first slot of `slots` at a multiple of [`BUCKET_BYTES`] (0 if none of the first
+/// [`BUCKET`] is: the allocator gives 8-byte alignment only, though in practice 16).
+fn aligned_start(slots: &[Slot]) -> usize {
+    let address = slots.as_ptr() as usize;
+    (0..BUCKET)
+        .find(|k| (address + k * std::mem::size_of::<Slot>()).is_multiple_of(BUCKET_BYTES))
+        .unwrap_or(0)
+}
+
 /// The shared transposition table.
 pub struct Tt {
+    /// The buckets, one after the other from slot `first`, and `BUCKET - 1` slots to spare
+    /// for the alignment.
     slots: Box<[Slot]>,
+    first: usize,
+    buckets: usize,
     generation: AtomicU8,
     /// True once a search has started since the table was made or last cleared: a table no
     /// search wrote to is still empty, and clearing it would only touch its pages.
@@ -154,11 +171,13 @@ impl Tt {
     /// `Hash` value larger than the machine must be an error reply, not an abort).
     pub fn try_new(mib: usize) -> Result<Tt, String> {
         let bytes = mib.max(1).saturating_mul(1024 * 1024);
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = empty_slots(buckets * BUCKET)
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let slots = empty_slots(buckets * BUCKET + BUCKET - 1)
             .ok_or_else(|| format!("cannot allocate a {mib} MiB hash table"))?;
         Ok(Tt {
+            first: aligned_start(&slots),
             slots,
+            buckets,
             generation: AtomicU8::new(0),
             searched: AtomicBool::new(false),
         })
@@ -166,7 +185,7 @@ impl Tt {
 
     /// Size in mebibytes.
     pub fn mib(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
+        self.buckets * BUCKET_BYTES / (1024 * 1024)
     }
 
     /// Empties every slot, at once whatever the size: a table larger than 64 MiB is swapped for
@@ -185,6 +204,7 @@ impl Tt {
         let small = self.slots.len() * std::mem::size_of::<Slot>() <= CLEAR_IN_PLACE_BYTES;
         match (!small).then(|| empty_slots(self.slots.len())).flatten() {
             Some(fresh) => {
+                self.first = aligned_start(&fresh);
                 let old = std::mem::replace(&mut self.slots, fresh);
                 let release = std::thread::Builder::new()
                     .name("tt-release".to_string())
@@ -214,10 +234,10 @@ impl Tt {
     }
 
     fn bucket(&self, key: u64) -> &[Slot] {
-        let buckets = self.slots.len() / BUCKET;
         // Multiply-shift maps the key onto 0..buckets without a division.
-        let index = ((key as u128 * buckets as u128) >> 64) as usize;
-        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let start = self.first + index * BUCKET;
+        &self.slots[start..start + BUCKET]
     }
 
     /// The entry for `key`, if one is stored.
@@ -273,8 +293,9 @@ impl Tt {
 
     /// Per mille of a sample of slots filled by the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
+        let slots = &self.slots[self.first..self.first + self.buckets * BUCKET];
+        let sample = slots.len().min(1000);
+        let used = slots[..sample]
             .iter()
             .filter(|slot| {
                 let data = slot[DATA].load(Ordering::Relaxed);
@@ -303,6 +324,30 @@ mod tests {
         tt.store(42, entry);
         assert_eq!(tt.probe(42), Some(entry));
         assert_eq!(tt.probe(43), None);
+    }
+
+    #[test]
+    fn every_bucket_lies_within_one_cache_line() {
+        for mib in [1, 16, 80] {
+            let mut tt = Tt::new(mib);
+            for round in 0..2 {
+                for key in (0..1000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
+                    let address = tt.bucket(key).as_ptr() as usize;
+                    assert_eq!(address % BUCKET_BYTES, 0, "{mib} MiB, round {round}");
+                }
+                let entry = Entry {
+                    hint: MoveHint::NONE,
+                    score: Score(0),
+                    depth: 1,
+                    bound: Bound::Exact,
+                };
+                // Written to, so that the clear empties it (a table above 64 MiB is swapped
+                // for fresh memory, whose buckets must be aligned again).
+                tt.new_search();
+                tt.store(1, entry);
+                tt.clear();
+            }
+        }
     }
 
     #[test]
