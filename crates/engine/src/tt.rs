@@ -201,7 +201,7 @@ impl Tt {
         }
         // A small table is emptied in place: that takes a few milliseconds and keeps its pages,
         // which fresh memory would make the next search fault in one by one.
-        let small = self.slots.len() * std::mem::size_of::<Slot>() <= CLEAR_IN_PLACE_BYTES;
+        let small = self.buckets * BUCKET_BYTES <= CLEAR_IN_PLACE_BYTES;
         match (!small).then(|| empty_slots(self.slots.len())).flatten() {
             Some(fresh) => {
                 self.first = aligned_start(&fresh);
