@@ -151,7 +151,9 @@ pub struct Tt {
     /// The buckets, one after the other from slot `first`, and `BUCKET - 1` slots to spare
     /// for the alignment.
     slots: Box<[Slot]>,
+    /// The slot the first bucket starts at: the first on a [`BUCKET_BYTES`] boundary.
     first: usize,
+    /// How many buckets the table has (the key-to-bucket map's range).
     buckets: usize,
     generation: AtomicU8,
     /// True once a search has started since the table was made or last cleared: a table no
