@@ -1,7 +1,8 @@
 //! One search thread's alpha-beta: principal-variation search with a transposition table,
-//! aspiration windows at the root, late-move reductions, a single-reply extension and a capture
-//! resolution that never stops in the middle of a forced capture. Draws by repetition and by
-//! every endgame counter are scored here exactly as the game record declares them.
+//! aspiration windows at the root, late-move reductions, a ply less where the table has no move,
+//! a single-reply extension and a capture resolution that never stops in the middle of a forced
+//! capture. Draws by repetition and by every endgame counter are scored here exactly as the game
+//! record declares them.
 
 use super::config::SearchConfig;
 use super::databases::{Databases, EndgameDatabase};
@@ -60,6 +61,11 @@ const PROBCUT_MARGIN: i32 = 60;
 /// or a sacrifice that frees a man decides games well beyond a shallow search's sight.
 const PROBCUT_ENDING: u32 = 6;
 
+/// Remaining depth from which a node without a table move is searched a ply shallower (an
+/// internal iterative reduction): its move order is a guess, and the next iteration finds
+/// the move this one stores and searches the node in full.
+const UNHINTED_REDUCTION_DEPTH: i32 = 4;
+
 /// Remaining depth up to which the static cut looks at a node's evaluation.
 const STATIC_CUT_DEPTH: i32 = 2;
 
@@ -105,6 +111,9 @@ pub struct Worker<'a, G: Game> {
     pub aborted: bool,
     /// Moves generated since the clock was last looked at (see [`Worker::note_moves`]).
     moves_since_poll: usize,
+    /// A root move that beat the first one in the iteration under way and was searched in
+    /// full: if the iteration is cut short, a better move than the last completed one's.
+    pub unfinished_best: Option<RootMove<G::Move>>,
 }
 
 /// Zobrist-style keys for "draw rule `r` is `n` plies away", mixed into the table key.
@@ -172,6 +181,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 .collect(),
             aborted: false,
             moves_since_poll: 0,
+            unfinished_best: None,
         }
     }
 
@@ -285,7 +295,9 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// Searches the root moves from `pv_index` on to `depth` in the window and sorts them.
+    /// Searches the root moves from `pv_index` on to `depth` in the window and sorts them. On
+    /// the first line, a move that beats the first one searched is also kept in
+    /// [`Worker::unfinished_best`] as soon as its search ends.
     pub fn search_root(
         &mut self,
         depth: i32,
@@ -323,6 +335,9 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if score > best {
                 best = score;
+            }
+            if score > alpha && i > pv_index && pv_index == 0 {
+                self.unfinished_best = Some(self.root_moves[i].clone());
             }
             if score > alpha {
                 alpha = score;
@@ -515,7 +530,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         // A forced reply costs nothing to look at one ply deeper.
         let extension = i32::from(list.len() == 1 && ply < 2 * MAX_PLY / 3);
-        let depth = depth + extension;
+        // Without a move from the table the order is a guess: a ply less (see
+        // `UNHINTED_REDUCTION_DEPTH`).
+        let unhinted = table_move.is_none() && list.len() > 1 && depth >= UNHINTED_REDUCTION_DEPTH;
+        let depth = depth + extension - i32::from(unhinted);
 
         let mut sort_keys = std::mem::take(&mut self.sort_keys[ply]);
         self.ordering

@@ -383,6 +383,7 @@ fn iterate<G: Game>(
     // Helpers start one ply later every other thread, so that the workers spread over depths.
     let first_depth = 1 + (worker.id % 2) as u32;
     for depth in first_depth..=max_depth {
+        worker.unfinished_best = None;
         for pv_index in 0..multipv {
             let previous = worker.root_moves[pv_index].score;
             let mut delta = 25;
@@ -415,6 +416,12 @@ fn iterate<G: Game>(
             worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         }
         if worker.aborted {
+            if adopt_unfinished_best(&mut completed, worker.unfinished_best.take())
+                && let Some(reporter) = reporter.as_deref_mut()
+            {
+                let total = shared.total_nodes(worker.nodes);
+                report::<G>(reporter, &completed, &worker.root(), 1, total, shared, tt);
+            }
             break;
         }
         completed.depth = depth;
@@ -463,6 +470,25 @@ fn iterate<G: Game>(
     }
     completed.nodes = worker.nodes;
     completed
+}
+
+/// Puts `better`, a root move that beat the first one in an iteration cut short, at the head
+/// of the last completed iteration's moves, and says whether it did. Its search ended, so the
+/// deeper search prefers it to the completed iteration's move; under a clock the last
+/// iteration is nearly always cut short, and keeping the older choice would waste it.
+fn adopt_unfinished_best<M: PartialEq>(
+    completed: &mut WorkerResult<M>,
+    better: Option<RootMove<M>>,
+) -> bool {
+    let Some(better) = better else {
+        return false;
+    };
+    let Some(at) = completed.moves.iter().position(|rm| rm.mv == better.mv) else {
+        return false;
+    };
+    completed.moves[..=at].rotate_right(1);
+    completed.moves[0] = better;
+    true
 }
 
 /// The progress after `iteration`, given that before it: whether its best move is the last
@@ -525,5 +551,50 @@ fn report<G: Game>(
             time,
             pv: G::line_records(root, &rm.pv),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root_move(mv: u8, score: i32) -> RootMove<u8> {
+        RootMove {
+            mv,
+            score: Score(score),
+            pv: vec![mv],
+            seldepth: 0,
+        }
+    }
+
+    fn completed(moves: &[u8]) -> WorkerResult<u8> {
+        WorkerResult {
+            depth: 9,
+            mean_depth: 0.0,
+            moves: moves.iter().map(|&mv| root_move(mv, 10)).collect(),
+            nodes: 0,
+        }
+    }
+
+    #[test]
+    fn a_move_that_beat_the_first_in_a_cut_short_iteration_is_played() {
+        let mut result = completed(&[1, 2, 3, 4]);
+        assert!(adopt_unfinished_best(&mut result, Some(root_move(3, 40))));
+        let order: Vec<u8> = result.moves.iter().map(|rm| rm.mv).collect();
+        assert_eq!(order, [3, 1, 2, 4]);
+        assert_eq!(result.moves[0].score, Score(40));
+        assert_eq!(
+            result.depth, 9,
+            "the completed depth is still the one reported"
+        );
+    }
+
+    #[test]
+    fn without_a_better_move_the_completed_iteration_stands() {
+        let mut result = completed(&[1, 2]);
+        assert!(!adopt_unfinished_best(&mut result, None));
+        assert!(!adopt_unfinished_best(&mut result, Some(root_move(7, 40))));
+        let order: Vec<u8> = result.moves.iter().map(|rm| rm.mv).collect();
+        assert_eq!(order, [1, 2]);
     }
 }
