@@ -532,7 +532,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let extension = i32::from(list.len() == 1 && ply < 2 * MAX_PLY / 3);
         // Without a move from the table the order is a guess: a ply less (see
         // `UNHINTED_REDUCTION_DEPTH`).
-        let unhinted = table_move.is_none() && list.len() > 1 && depth >= UNHINTED_REDUCTION_DEPTH;
+        let unhinted = G::UNHINTED_REDUCTION
+            && table_move.is_none()
+            && list.len() > 1
+            && depth >= UNHINTED_REDUCTION_DEPTH;
         let depth = depth + extension - i32::from(unhinted);
 
         let mut sort_keys = std::mem::take(&mut self.sort_keys[ply]);

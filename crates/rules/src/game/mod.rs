@@ -105,6 +105,10 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// fail high without a search; 0 (the default) leaves it off. Set where games measured a
     /// gain.
     const STATIC_CUT_MARGIN: i32 = 0;
+    /// Whether the search takes a ply off a node four plies or more from the horizon that the
+    /// transposition table has no move for (an internal iterative reduction). On by default;
+    /// off where games measured a loss.
+    const UNHINTED_REDUCTION: bool = true;
     /// The balanced opening book `damka match` uses by default, if the game ships one.
     const OPENING_BOOK: Option<&'static str>;
     /// How squares and moves are written: algebraic (`c3`) or PDN numbers (`32`).

@@ -84,6 +84,7 @@ impl<R: Rules> Game for Draughts<R> {
     const PDN_GAME_TYPE: u32 = R::PDN_GAME_TYPE;
     const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
     const STATIC_CUT_MARGIN: i32 = R::STATIC_CUT_MARGIN;
+    const UNHINTED_REDUCTION: bool = R::UNHINTED_REDUCTION;
     const OPENING_BOOK: Option<&'static str> = R::OPENING_BOOK;
     const MOVE_STYLE: crate::notation::MoveStyle = R::MOVE_STYLE;
 

@@ -50,6 +50,9 @@ pub trait Rules: Copy + Default + Send + Sync + fmt::Debug + 'static {
     const SUMMARY: &'static str;
     /// The search's static cut ([`Game::STATIC_CUT_MARGIN`](crate::game::Game::STATIC_CUT_MARGIN)).
     const STATIC_CUT_MARGIN: i32 = 0;
+    /// The search's reduction of nodes without a table move
+    /// ([`Game::UNHINTED_REDUCTION`](crate::game::Game::UNHINTED_REDUCTION)).
+    const UNHINTED_REDUCTION: bool = true;
     /// The board.
     type Board: Diagonal;
     /// How squares and moves are written.
