@@ -336,7 +336,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if score > best {
                 best = score;
             }
-            if score > alpha && i > pv_index && pv_index == 0 {
+            if pv_index == 0 && i > 0 && score > alpha {
                 self.unfinished_best = Some(self.root_moves[i].clone());
             }
             if score > alpha {
