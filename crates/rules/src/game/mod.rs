@@ -100,10 +100,10 @@ pub trait Game: Copy + Default + Send + Sync + fmt::Debug + 'static {
     /// The depth `damka bench` searches [`Game::BENCH_POSITIONS`] to: its node count is the
     /// build's signature for the game.
     const BENCH_DEPTH: u32 = 15;
-    /// The search's static cut: how far, per ply of depth left, in hundredths of a man, a
-    /// quiet node's static evaluation one or two plies from the horizon must clear beta to
-    /// fail high without a search; 0 (the default) leaves it off. Set where games measured a
-    /// gain.
+    /// The search's static cut: how far, per ply of depth left, in hundredths of the score's
+    /// unit (a man in the draughts games), a quiet node's static evaluation one or two plies
+    /// from the horizon must clear beta to fail high without a search; 0 (the default) leaves
+    /// it off. Set where games measured a gain.
     const STATIC_CUT_MARGIN: i32 = 0;
     /// Whether the search takes a ply off a node four plies or more from the horizon that the
     /// transposition table has no move for (an internal iterative reduction). On by default;

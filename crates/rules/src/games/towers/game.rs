@@ -23,6 +23,7 @@ impl<R: TowerRules> Game for Towers<R> {
     const BENCH_POSITIONS: &'static [&'static str] = R::BENCH_POSITIONS;
     const BENCH_DEPTH: u32 = R::BENCH_DEPTH;
     const OPENING_BOOK: Option<&'static str> = R::OPENING_BOOK;
+    const STATIC_CUT_MARGIN: i32 = R::STATIC_CUT_MARGIN;
     const MOVE_STYLE: MoveStyle = MoveStyle::Algebraic;
     const STACKS: bool = true;
 
