@@ -23,7 +23,8 @@ impl Rules for Giveaway {
     const PDN_GAME_TYPE: u32 = 25;
     const BENCH_POSITIONS: &'static [&'static str] = BENCH_8X8;
     const DRAWS: DrawProfile = DrawProfile::Giveaway;
-    // Searching nodes without a table move a ply shallower lost games here (docs/search.md).
+    /// Searching nodes without a table move a ply shallower lost games here: −70.4 ± 34.2 Elo
+    /// over 400 games at 20 ms (docs/search.md).
     const UNHINTED_REDUCTION: bool = false;
 
     fn weights() -> super::eval::Weights {
