@@ -20,36 +20,33 @@ pub struct TowerSquares<R>(PhantomData<R>);
 const PER_SQUARE: usize = 10;
 
 impl<R: TowerRules> TowerSquares<R> {
-    /// Calls `on` with the inputs of the tower `stack` on `square` (none for an empty square),
-    /// seen from `perspective`.
+    /// Which of a square's [`PER_SQUARE`] inputs the tower `stack` turns on, seen from
+    /// `perspective`, as bits: bit `k` stands for input `k · squares + square` (none for an
+    /// empty square).
     #[inline]
-    fn square_inputs(stack: Stack, square: Square, perspective: Side, on: &mut impl FnMut(usize)) {
+    fn square_kinds(stack: Stack, perspective: Side) -> u16 {
         let Some((top, below)) = stack.pop_top() else {
-            return;
+            return 0;
         };
-        let squares = <R::Board as Geometry>::SQUARE_COUNT;
-        let at = R::Board::relative(perspective, square);
-        let kind = usize::from(top.side != perspective) * 2 + usize::from(top.kind == Kind::King);
-        on(kind * squares + at);
-        let own = below.count(perspective).min(3) as usize;
-        let theirs = below.count(perspective.opponent()).min(3) as usize;
-        if own > 0 {
-            on((3 + own) * squares + at);
-        }
-        if theirs > 0 {
-            on((6 + theirs) * squares + at);
-        }
+        let kind = u16::from(top.side != perspective) * 2 + u16::from(top.kind == Kind::King);
+        let own = below.count(perspective).min(3);
+        let theirs = below.count(perspective.opponent()).min(3);
+        // Depth 0 of either side would land on bit 3 or 6: the masks clear it.
+        let depths = (1 << (3 + own) & !(1 << 3)) | (1 << (6 + theirs) & !(1 << 6));
+        1 << kind | depths
     }
 
-    /// The inputs of [`TowerSquares::square_inputs`] gathered: at most three, and how many.
+    /// Calls `each(input)` for the inputs of `kinds` ([`TowerSquares::square_kinds`]) on
+    /// `square`, seen from `perspective`.
     #[inline]
-    fn square_input_set(stack: Stack, square: Square, perspective: Side) -> ([usize; 3], usize) {
-        let (mut inputs, mut count) = ([0; 3], 0);
-        Self::square_inputs(stack, square, perspective, &mut |input| {
-            inputs[count] = input;
-            count += 1;
-        });
-        (inputs, count)
+    fn each_input(kinds: u16, square: Square, perspective: Side, each: &mut impl FnMut(usize)) {
+        let squares = <R::Board as Geometry>::SQUARE_COUNT;
+        let at = R::Board::relative(perspective, square);
+        let mut kinds = kinds;
+        while kinds != 0 {
+            each(kinds.trailing_zeros() as usize * squares + at);
+            kinds &= kinds - 1;
+        }
     }
 }
 
@@ -59,7 +56,8 @@ impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
 
     fn inputs(pos: &Position, perspective: Side, on: &mut impl FnMut(usize)) {
         for square in pos.occupied() {
-            Self::square_inputs(pos.stack(square), square, perspective, on);
+            let kinds = Self::square_kinds(pos.stack(square), perspective);
+            Self::each_input(kinds, square, perspective, on);
         }
     }
 
@@ -70,20 +68,15 @@ impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
         perspective: Side,
         change: &mut impl FnMut(usize, bool),
     ) {
-        for square in before.occupied() | after.occupied() {
-            let (old, new) = (before.stack(square), after.stack(square));
-            if old == new {
-                continue;
-            }
-            let (gone, gone_count) = Self::square_input_set(old, square, perspective);
-            let (came, came_count) = Self::square_input_set(new, square, perspective);
-            let (gone, came) = (&gone[..gone_count], &came[..came_count]);
-            for &input in gone.iter().filter(|input| !came.contains(input)) {
-                change(input, false);
-            }
-            for &input in came.iter().filter(|input| !gone.contains(input)) {
-                change(input, true);
-            }
+        for square in before.differing(after) {
+            let old = Self::square_kinds(before.stack(square), perspective);
+            let new = Self::square_kinds(after.stack(square), perspective);
+            Self::each_input(old & !new, square, perspective, &mut |input| {
+                change(input, false)
+            });
+            Self::each_input(new & !old, square, perspective, &mut |input| {
+                change(input, true)
+            });
         }
     }
 }

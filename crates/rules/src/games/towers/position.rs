@@ -116,6 +116,17 @@ impl Position {
         self.kings
     }
 
+    /// The squares whose towers differ between `self` and `other`: a compare of every slot,
+    /// with no branch, where walking the occupied squares would take one for each.
+    #[inline]
+    pub fn differing(&self, other: &Position) -> Bitboard {
+        let mut mask = 0u64;
+        for (slot, (mine, theirs)) in self.stacks.iter().zip(&other.stacks).enumerate() {
+            mask |= u64::from(mine != theirs) << slot;
+        }
+        Bitboard(mask)
+    }
+
     /// Every square with a tower.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
