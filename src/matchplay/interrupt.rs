@@ -23,8 +23,9 @@ fn request() {
     REQUESTED.store(true, Ordering::Relaxed);
 }
 
-/// Installs the handler: the first signal calls [`request`] and says so on stderr, the second
-/// exits with [`EXIT_STATUS`]. Fails if a handler is already installed.
+/// Installs the handler: the first signal asks the match to stop ([`requested`] turns true)
+/// and says so on stderr, the second exits with [`EXIT_STATUS`]. Fails if a handler is already
+/// installed.
 pub fn install() -> Result<(), String> {
     static SIGNALS: AtomicU32 = AtomicU32::new(0);
     ctrlc::set_handler(|| {

@@ -23,7 +23,7 @@
 //!
 //! 4. the counted values: the same game with the kings-only counter starting afresh at every
 //!    capture and man move, which draws when the winner needs longer than its limit between
-//!    two of them (see [`solve_counted`]). Where they equal the plain values (every split whose
+//!    two of them (see `solve_counted`). Where they equal the plain values (every split whose
 //!    longest stretch fits the counter and whose captures and promotions lead only to such
 //!    splits) the file holds one table, else both.
 //!
