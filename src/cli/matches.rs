@@ -6,7 +6,9 @@ use crate::matchplay::interrupt;
 use crate::matchplay::referee::{
     DEFAULT_TIME_MARGIN, DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication,
 };
-use crate::matchplay::runner::{self, FinishedGame, MatchConfig, MatchEngine, MatchSummary};
+use crate::matchplay::runner::{
+    self, FinishedGame, MatchConfig, MatchEngine, MatchSummary, PlayedGame,
+};
 use crate::matchplay::stats::{Sprt, SprtStatus};
 use crate::output;
 use damka_engine::openings::{self, Opening};
@@ -92,6 +94,11 @@ pub struct MatchArgs {
     /// The PDN file every game is appended to.
     #[arg(long, value_name = "FILE", default_value = "match.pdn")]
     pub pdn: PathBuf,
+    /// Go on with a match stopped before: the games of this match already in the PDN file
+    /// (same event, engine names, game and clock; the same `--seed` and book give each game
+    /// number its opening) are counted and not played again, the rest up to --games are played.
+    #[arg(long)]
+    pub resume: bool,
     /// The PDN Event tag.
     #[arg(long, default_value = "damka match")]
     pub event: String,
@@ -223,7 +230,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let concurrency = args
         .concurrency
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let config = MatchConfig {
+    let mut config = MatchConfig {
         engines: [
             MatchEngine {
                 command: commands[0].clone(),
@@ -242,7 +249,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         event: args.event.clone(),
         pdn: Some(args.pdn.clone()),
         keep_engines: args.keep_engines,
+        resumed: Vec::new(),
     };
+    if args.resume {
+        config.resumed = resumed_games(&args.pdn, &config)?;
+    }
     eprintln!(
         "match: {name1} vs {name2}, {games} games at most, {time}, {concurrency} at once, {} {source} openings, PDN to {}",
         config.openings.len(),
@@ -267,6 +278,25 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         std::process::exit(interrupt::EXIT_STATUS);
     }
     Ok(())
+}
+
+/// The games of `config` already in the PDN file at `path` (none if there is no file yet),
+/// said on stderr.
+fn resumed_games(path: &std::path::Path, config: &MatchConfig) -> Result<Vec<PlayedGame>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let played =
+        runner::played_games(&text, config).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "match: resuming: {} games of this match already in {} ({})",
+        played.len(),
+        path.display(),
+        MatchSummary::of_played(&played).tally
+    );
+    Ok(played)
 }
 
 /// A number to two places, without the sign of a value that rounds to zero.

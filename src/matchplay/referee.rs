@@ -16,7 +16,7 @@
 
 use super::engine_process::{EngineError, EngineProcess, Thought};
 use damka_engine::openings::Opening;
-use damka_engine::session::new_session;
+use damka_engine::session::{GameSession, new_session};
 use damka_rules::draw::{DrawReason, DrawRules};
 use damka_rules::game::GameResult;
 use damka_rules::games::Variant;
@@ -352,6 +352,48 @@ impl Termination {
     }
 }
 
+impl Termination {
+    /// The [`Termination::kind`] and [`Termination::offender`] of a termination from the text
+    /// its `Display` writes (a PDN `Termination` tag), or `None` if the text is no termination.
+    pub fn kind_of_text(text: &str) -> Option<(String, Option<Side>)> {
+        if text.starts_with("adjudicated draw") {
+            return Some(("adjudicated draw".to_string(), None));
+        }
+        if text.starts_with("adjudicated win for ") {
+            return Some(("adjudicated win".to_string(), None));
+        }
+        if text == "drawn at the move limit" {
+            return Some(("move limit".to_string(), None));
+        }
+        if let Some(reason) = text.strip_prefix("draw by rule: ") {
+            return Some((format!("draw: {reason}"), None));
+        }
+        let (subject, rest) = text.split_once(' ')?;
+        let side_named = |name: &str| {
+            [Side::White, Side::Black]
+                .into_iter()
+                .find(|side| side.name() == name)
+        };
+        if let Some(side) = subject.strip_suffix("'s").and_then(side_named) {
+            return rest
+                .starts_with("engine failed")
+                .then(|| ("engine fault".to_string(), Some(side)));
+        }
+        let side = side_named(subject)?;
+        if rest == "has no legal move" {
+            Some(("no legal move".to_string(), None))
+        } else if let Some(rule) = rest.strip_prefix("wins by ") {
+            Some((format!("win: {rule}"), None))
+        } else if rest.starts_with("lost by a bad move") {
+            Some(("illegal move".to_string(), Some(side)))
+        } else if rest.starts_with("lost on time") {
+            Some(("time forfeit".to_string(), Some(side)))
+        } else {
+            None
+        }
+    }
+}
+
 /// An engine's words as the PDN and the terminal may show them: control bytes (an escape
 /// sequence, a NUL) escaped, and cut to a line's length.
 fn shown(text: &str) -> String {
@@ -473,13 +515,19 @@ fn play(
     result
 }
 
-fn play_moves(
-    opening: &Opening,
-    players: &mut [&mut dyn Player; 2],
-    config: &RefereeConfig,
-    abort: &AtomicBool,
-    pondering: &mut [Option<String>; 2],
-) -> Result<Option<GameRecord>, String> {
+/// A game set up at the end of its opening ([`opening_session`]).
+pub struct OpeningStart {
+    /// The game, the opening's moves played.
+    pub game: Box<dyn GameSession>,
+    /// The FEN of the start as the game record writes it, or `None` for the initial position.
+    pub start_fen: Option<String>,
+    /// The opening's moves as the game record writes them.
+    pub moves: Vec<String>,
+}
+
+/// A game of `config`'s variant and draw rules set up at the end of `opening`. Fails if the
+/// opening is not valid for the variant.
+pub fn opening_session(opening: &Opening, config: &RefereeConfig) -> Result<OpeningStart, String> {
     let mut game = new_session(config.variant, opening.fen.as_deref(), &[], config.rules)?;
     let start_fen = opening.fen.as_ref().map(|_| game.fen());
     let mut moves = Vec::new();
@@ -489,6 +537,25 @@ fn play_moves(
             .map_err(|e| format!("opening move {} ({text}): {e}", i + 1))?;
         moves.push(played);
     }
+    Ok(OpeningStart {
+        game,
+        start_fen,
+        moves,
+    })
+}
+
+fn play_moves(
+    opening: &Opening,
+    players: &mut [&mut dyn Player; 2],
+    config: &RefereeConfig,
+    abort: &AtomicBool,
+    pondering: &mut [Option<String>; 2],
+) -> Result<Option<GameRecord>, String> {
+    let OpeningStart {
+        mut game,
+        start_fen,
+        mut moves,
+    } = opening_session(opening, config)?;
     let opening_plies = moves.len();
     let finish = |moves: Vec<String>, winner: Option<Side>, termination| {
         Ok(Some(GameRecord {
@@ -722,6 +789,48 @@ fn adjudicate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A resumed match counts the endings of its PDN's games as the games it plays itself.
+    #[test]
+    fn every_termination_s_kind_reads_back_from_its_text() {
+        let ms = Duration::from_millis;
+        let endings = [
+            Termination::NoMoves(Side::Black),
+            Termination::RuleWin(Side::White, "filling the house"),
+            Termination::DrawRule(DrawReason::REPETITION),
+            Termination::IllegalMove {
+                side: Side::Black,
+                text: "a1-h8".to_string(),
+                reason: "not legal: white's move".to_string(),
+            },
+            Termination::TimeForfeit {
+                side: Side::White,
+                used: Some(ms(120)),
+                allowed: ms(100),
+            },
+            Termination::TimeForfeit {
+                side: Side::Black,
+                used: None,
+                allowed: ms(100),
+            },
+            Termination::Fault {
+                side: Side::Black,
+                detail: "black has no legal move".to_string(),
+            },
+            Termination::AdjudicatedDraw,
+            Termination::AdjudicatedWin(Side::Black),
+            Termination::MoveLimit,
+        ];
+        for ending in endings {
+            assert_eq!(
+                Termination::kind_of_text(&ending.to_string()),
+                Some((ending.kind(), ending.offender())),
+                "{ending}"
+            );
+        }
+        assert_eq!(Termination::kind_of_text("white resigned"), None);
+        assert_eq!(Termination::kind_of_text(""), None);
+    }
 
     #[test]
     fn time_odds_scale_each_side_s_time() {

@@ -19,7 +19,7 @@ use damka_engine::openings::Opening;
 use damka_rules::games::Variant;
 use damka_rules::pdn::{self, PdnGame};
 use damka_rules::types::Side;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -57,6 +57,21 @@ pub struct MatchConfig {
     pub pdn: Option<PathBuf>,
     /// Keep each engine process from one game to the next (`ucinewgame` between them).
     pub keep_engines: bool,
+    /// Games of this match played before ([`played_games`]): counted first, not played again.
+    pub resumed: Vec<PlayedGame>,
+}
+
+/// A game of the match that an earlier run played, as its PDN says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// 1-based game number (the `Round` tag).
+    pub number: u32,
+    /// True if engine 1 had White.
+    pub engine1_white: bool,
+    /// Engine 1's result: `Some(true)` won, `Some(false)` lost, `None` drawn.
+    pub engine1_won: Option<bool>,
+    /// How it ended, as the summary counts endings.
+    pub ending: String,
 }
 
 /// A finished game of the match.
@@ -100,22 +115,119 @@ pub struct MatchSummary {
 }
 
 impl MatchSummary {
+    /// The summary of games played before ([`MatchConfig::resumed`]).
+    pub fn of_played(games: &[PlayedGame]) -> MatchSummary {
+        let mut summary = MatchSummary::default();
+        for game in games {
+            summary.count(game.engine1_won, game.engine1_white, game.ending.clone());
+        }
+        summary
+    }
+
     fn add(&mut self, game: &FinishedGame, names: &[String; 2]) {
-        match game.engine1_won() {
+        let termination = &game.record.termination;
+        let ending = ending_key(termination.kind(), termination.offender(), |side| {
+            &names[game.engine_of(side)]
+        });
+        self.count(game.engine1_won(), game.engine1_white, ending);
+    }
+
+    fn count(&mut self, engine1_won: Option<bool>, engine1_white: bool, ending: String) {
+        match engine1_won {
             Some(true) => self.tally.wins += 1,
             Some(false) => self.tally.losses += 1,
             None => self.tally.draws += 1,
         }
-        if game.engine1_white {
+        if engine1_white {
             self.engine1_white_games += 1;
         }
-        let termination = &game.record.termination;
-        let key = match termination.offender() {
-            Some(side) => format!("{} by {}", termination.kind(), names[game.engine_of(side)]),
-            None => termination.kind(),
-        };
-        *self.terminations.entry(key).or_default() += 1;
+        *self.terminations.entry(ending).or_default() += 1;
     }
+}
+
+/// How the summary counts an ending: its kind, with the engine at fault where one is.
+fn ending_key<'a>(kind: String, offender: Option<Side>, name: impl Fn(Side) -> &'a str) -> String {
+    match offender {
+        Some(side) => format!("{kind} by {}", name(side)),
+        None => kind,
+    }
+}
+
+/// The games of the match `config` that `pdn`, the text of a PDN file, already holds: those
+/// of its event, game type and time control between its two engines (by name), numbered up
+/// to [`MatchConfig::games`]. A file may hold other matches' games too; they are left alone.
+/// Fails if the file does not read, or if a game of this match holds another number than this
+/// match would give it (its colours or its opening are not those of that number: another
+/// `--seed` or book), or a number twice.
+pub fn played_games(pdn: &str, config: &MatchConfig) -> Result<Vec<PlayedGame>, String> {
+    let games = pdn::read(pdn).map_err(|e| e.to_string())?;
+    let names = [&config.engines[0].name, &config.engines[1].name];
+    let time = config.referee.time.to_string();
+    let game_type = pdn::game_type(config.referee.variant).to_string();
+    let mut played: BTreeMap<u32, PlayedGame> = BTreeMap::new();
+    for game in &games {
+        let (Some(white), Some(black)) = (game.tag("White"), game.tag("Black")) else {
+            continue;
+        };
+        let engine1_white = match (white, black) {
+            (w, b) if w == names[0] && b == names[1] => true,
+            (w, b) if w == names[1] && b == names[0] => false,
+            _ => continue,
+        };
+        if game.tag("Event") != Some(config.event.as_str())
+            || game.tag("TimeControl") != Some(time.as_str())
+            || game.tag("GameType") != Some(game_type.as_str())
+            || (pdn::needs_variant_tag(config.referee.variant)
+                && game.tag("Variant") != Some(config.referee.variant.name()))
+        {
+            continue;
+        }
+        let Some(number) = game.tag("Round").and_then(|r| r.parse::<u32>().ok()) else {
+            continue;
+        };
+        if number > config.games {
+            continue;
+        }
+        let wrong = |why: &str| format!("game {number} of this match in the PDN file {why}");
+        if number == 0 || (number % 2 == 1) != engine1_white {
+            return Err(wrong("has its colours the other way round"));
+        }
+        let opening = &config.openings[((number - 1) / 2) as usize % config.openings.len()];
+        let start = referee::opening_session(opening, &config.referee)?;
+        if game.tag("FEN").map(str::to_string) != start.start_fen
+            || !game.moves.starts_with(&start.moves)
+        {
+            return Err(wrong(&format!(
+                "did not start from opening {} (another --seed or book?)",
+                (number - 1) / 2 + 1
+            )));
+        }
+        let engine1_won = match game.result {
+            pdn::PdnResult::WhiteWins => Some(engine1_white),
+            pdn::PdnResult::BlackWins => Some(!engine1_white),
+            pdn::PdnResult::Draw => None,
+            _ => return Err(wrong("has no result")),
+        };
+        let termination = game.tag("Termination").unwrap_or("");
+        let ending = match referee::Termination::kind_of_text(termination) {
+            Some((kind, offender)) => ending_key(kind, offender, |side| {
+                names[usize::from((side == Side::White) != engine1_white)]
+            }),
+            None => termination.to_string(),
+        };
+        let game = PlayedGame {
+            number,
+            engine1_white,
+            engine1_won,
+            ending,
+        };
+        if played.insert(number, game).is_some() {
+            return Err(wrong(
+                "is there twice: give each match its own PDN file or event",
+            ));
+        }
+    }
+    Ok(played.into_values().collect())
 }
 
 /// Starts an engine once to check that it speaks the protocol, and reports what it said. A
@@ -210,10 +322,13 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
     }
 }
 
-/// Plays the match. `on_game` hears of every counted game with the running summary, in the
-/// order the games end. Once [`interrupt::requested`], no game starts, the games in progress
-/// are abandoned uncounted, and the summary of the finished games is returned. Fails if the PDN file cannot be written or an opening is not valid
-/// for the variant (books read with [`openings::parse`](damka_engine::openings::parse) are).
+/// Plays the match: every game number up to [`MatchConfig::games`] but those of
+/// [`MatchConfig::resumed`], which the summary counts first. `on_game` hears of every counted
+/// game with the running summary, in the order the games end. Once [`interrupt::requested`],
+/// no game starts, the games in progress are abandoned uncounted, and the summary of the
+/// finished games is returned. Fails if the PDN file cannot be written or an opening is not
+/// valid for the variant (books read with [`openings::parse`](damka_engine::openings::parse)
+/// are).
 pub fn run(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&FinishedGame, &MatchSummary),
@@ -250,14 +365,22 @@ pub fn run(
     }
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let mut summary = MatchSummary::default();
+    let mut summary = MatchSummary::of_played(&config.resumed);
+    let done: BTreeSet<u32> = config.resumed.iter().map(|game| game.number).collect();
     let mut failure = None;
     let mut decided = false;
+    if let Some(sprt) = &config.sprt {
+        let status = sprt.status(&summary.tally);
+        summary.sprt = Some((sprt.llr(&summary.tally), status));
+        // The games played before decided already: nothing is left to play.
+        decided = !config.resumed.is_empty() && status != SprtStatus::Continue;
+        stop.store(decided, Ordering::Relaxed);
+    }
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<Result<FinishedGame, String>>();
         for _ in 0..config.concurrency.clamp(1, config.games.max(1) as usize) {
             let sender = sender.clone();
-            let (next, stop, commands) = (&next, &stop, &commands);
+            let (next, stop, commands, done) = (&next, &stop, &commands, &done);
             scope.spawn(move || {
                 // Engine 1's and engine 2's processes, kept between games if asked.
                 let mut kept: [Option<Box<dyn Player>>; 2] = [None, None];
@@ -265,6 +388,9 @@ pub fn run(
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games {
                         break;
+                    }
+                    if done.contains(&(index + 1)) {
+                        continue;
                     }
                     let game = match play_one(index, config, commands, stop, &mut kept) {
                         Ok(Some(game)) => Ok(game),

@@ -295,6 +295,7 @@ fn match_config(openings: Vec<Opening>, engine2: &[&str], games: u32) -> MatchCo
         event: "test match".to_string(),
         pdn: None,
         keep_engines: false,
+        resumed: Vec::new(),
     }
 }
 
@@ -501,6 +502,80 @@ fn the_match_runner_plays_damka_over_hub() {
     let games = pdn::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let _ = std::fs::remove_file(&path);
     assert_eq!(games.len(), 4);
+}
+
+/// `damka match` with `--resume` plays only the games the PDN file lacks and counts the rest,
+/// and refuses a file whose games of the match were played from other openings.
+#[test]
+fn a_resumed_match_plays_only_the_games_not_yet_in_its_pdn() {
+    let path = temp_path("resumed.pdn");
+    let book = temp_path("resumed-book.txt");
+    std::fs::write(
+        &book,
+        "startpos moves c3-d4\nstartpos moves e3-f4\nstartpos moves g3-h4\n",
+    )
+    .unwrap();
+    let run = |games: &str, seed: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_damka"))
+            .args(["match", "--engine1", TEST_ENGINE, "--engine2"])
+            .arg(format!("{TEST_ENGINE} --name other --illegal-at 6"))
+            .args(["--games", games, "--concurrency", "2", "--depth", "1"])
+            .args(["--seed", seed, "--resume", "--openings"])
+            .arg(&book)
+            .arg("--pdn")
+            .arg(&path)
+            .output()
+            .unwrap();
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let played = |stderr: &str| -> Vec<String> {
+        let mut numbers: Vec<String> = stderr
+            .lines()
+            .filter_map(|line| line.strip_prefix("game "))
+            .filter_map(|rest| rest.split_whitespace().next().map(str::to_string))
+            .collect();
+        numbers.sort();
+        numbers
+    };
+    // No file yet: a fresh match, two games of four.
+    let (ok, stdout, stderr) = run("2", "5");
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("resuming: 0 games"), "{stderr}");
+    assert!(stdout.contains("result: +2 =0 -0"), "{stdout}");
+    // A game of another match in the same file is left alone.
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&text.replace("[Event \"damka match\"]", "[Event \"another\"]"));
+    std::fs::write(&path, &text).unwrap();
+    let (ok, stdout, stderr) = run("4", "5");
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("resuming: 2 games"), "{stderr}");
+    assert_eq!(played(&stderr), ["3", "4"], "{stderr}");
+    assert!(stdout.contains("games: 4 "), "{stdout}");
+    assert!(stdout.contains("result: +4 =0 -0"), "{stdout}");
+    assert!(
+        stdout.contains("ending: 4 illegal move by other"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("engine1 white in 2"), "{stdout}");
+    // Everything played: nothing more to play.
+    let (ok, stdout, stderr) = run("4", "5");
+    assert!(ok, "{stderr}");
+    assert!(played(&stderr).is_empty(), "{stderr}");
+    assert!(stdout.contains("result: +4 =0 -0"), "{stdout}");
+    // Another seed deals other openings to the same game numbers.
+    let seed = (6..40).map(|seed| seed.to_string()).find(|seed| {
+        let (_, _, stderr) = run("4", seed);
+        stderr.contains("did not start from opening")
+    });
+    let _ = std::fs::remove_file(&book);
+    let games = pdn::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(seed.is_some(), "no other seed was refused");
+    assert_eq!(games.len(), 6);
 }
 
 /// Ctrl-C or SIGTERM during `damka match`: the game in progress is abandoned at once, the
