@@ -194,9 +194,11 @@ pub fn played_games(pdn: &str, config: &MatchConfig) -> Result<Vec<PlayedGame>, 
         }
         let opening = &config.openings[((number - 1) / 2) as usize % config.openings.len()];
         let start = referee::opening_session(opening, &config.referee)?;
-        if game.tag("FEN").map(str::to_string) != start.start_fen
-            || !game.moves.starts_with(&start.moves)
-        {
+        // PDN writes a capture with `x` where damka's notation may have `:`.
+        let written = |mv: &String| mv.replace(':', "x");
+        let opening_moves: Vec<String> = start.moves.iter().map(written).collect();
+        let game_moves = game.moves.iter().take(opening_moves.len()).map(written);
+        if game.tag("FEN").map(str::to_string) != start.start_fen || !game_moves.eq(opening_moves) {
             return Err(wrong(&format!(
                 "did not start from opening {} (another --seed or book?)",
                 (number - 1) / 2 + 1

@@ -512,7 +512,7 @@ fn a_resumed_match_plays_only_the_games_not_yet_in_its_pdn() {
     let book = temp_path("resumed-book.txt");
     std::fs::write(
         &book,
-        "startpos moves c3-d4\nstartpos moves e3-f4\nstartpos moves g3-h4\n",
+        "startpos moves c3-d4 f6-e5 d4:f6\nstartpos moves e3-f4\nstartpos moves g3-h4\n",
     )
     .unwrap();
     let run = |games: &str, seed: &str| {
