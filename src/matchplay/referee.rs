@@ -1,6 +1,5 @@
 //! The referee: plays one game between two [`Player`]s from an opening, on a game record
-//! ([`GameSession`](damka_engine::session::GameSession)) that applies every draw rule, and
-//! decides it.
+//! ([`GameSession`]) that applies every draw rule, and decides it.
 //!
 //! * Every reply is read in the game's notation against the referee's own position. A move that does not parse, is illegal or ambiguous, or `bestmove (none)` while a move
 //!   exists loses the game for the side that sent it; so does a crash or a closed pipe.
