@@ -374,8 +374,8 @@ pub fn run(
     if let Some(sprt) = &config.sprt {
         let status = sprt.status(&summary.tally);
         summary.sprt = Some((sprt.llr(&summary.tally), status));
-        // The games played before decided already: nothing is left to play.
-        decided = !config.resumed.is_empty() && status != SprtStatus::Continue;
+        // Games played before may have decided already (no games never do).
+        decided = status != SprtStatus::Continue;
         stop.store(decided, Ordering::Relaxed);
     }
     std::thread::scope(|scope| {
@@ -441,11 +441,6 @@ pub fn run(
             on_game(&game, &summary);
         }
     });
-    if let Some(sprt) = &config.sprt
-        && summary.sprt.is_none()
-    {
-        summary.sprt = Some((sprt.llr(&summary.tally), sprt.status(&summary.tally)));
-    }
     match failure {
         Some(e) => Err(e),
         None => Ok(summary),
