@@ -221,15 +221,18 @@ fn carry_fixed<I: NetworkInputs, const N: usize>(
     else {
         return false;
     };
-    *sums = *parent;
+    // The sums are changed in a local copy, which the compiler keeps in vector registers
+    // from the parent's load to the one store.
+    let mut carried = *parent;
     let (rows, _) = layer.rows.as_chunks::<N>();
     I::changes(before, after, perspective, &mut |input, on| {
         if on {
-            apply::<true, N>(sums, &rows[input]);
+            apply::<true, N>(&mut carried, &rows[input]);
         } else {
-            apply::<false, N>(sums, &rows[input]);
+            apply::<false, N>(&mut carried, &rows[input]);
         }
     });
+    *sums = carried;
     true
 }
 
