@@ -153,17 +153,60 @@ fn ending_key<'a>(kind: String, offender: Option<Side>, name: impl Fn(Side) -> &
     }
 }
 
+/// The PDN tag that records [`match_settings`] in every game of a match.
+pub const SETTINGS_TAG: &str = "MatchSettings";
+
+/// The settings of `config` that change how its games end, beside those the PDN already
+/// records (event, engines, game, clock, opening): adjudication, the time margin, time odds
+/// and each engine's options, in one line. A resumed match must have the same.
+pub fn match_settings(config: &MatchConfig) -> String {
+    let referee = &config.referee;
+    let draw = match referee.adjudicate_draw {
+        Some(d) => format!("{},{},{}", d.from_move, d.moves, d.cp),
+        None => "off".to_string(),
+    };
+    let win = match referee.adjudicate_win {
+        Some(w) => format!("{},{}", w.moves, w.cp),
+        None => "off".to_string(),
+    };
+    let [odds1, odds2] = referee.time_odds;
+    let mut settings = format!(
+        "adjudicate-draw {draw}; adjudicate-win {win}; time-margin {} ms; time-odds {odds1},{odds2}",
+        referee.margin.as_millis()
+    );
+    for (number, engine) in config.engines.iter().enumerate() {
+        let options: Vec<String> = engine
+            .command
+            .options
+            .iter()
+            .map(|(name, value)| match value {
+                Some(value) => format!("{name}={value}"),
+                None => name.clone(),
+            })
+            .collect();
+        let options = if options.is_empty() {
+            "none".to_string()
+        } else {
+            options.join(", ")
+        };
+        settings.push_str(&format!("; engine{} options {options}", number + 1));
+    }
+    settings
+}
+
 /// The games of the match `config` that `pdn`, the text of a PDN file, already holds: those
 /// of its event, game type and time control between its two engines (by name), numbered up
 /// to [`MatchConfig::games`]. A file may hold other matches' games too; they are left alone.
 /// Fails if the file does not read, or if a game of this match holds another number than this
 /// match would give it (its colours or its opening are not those of that number: another
-/// `--seed` or book), or a number twice.
+/// `--seed` or book), or was played with other [`match_settings`] (a game without the tag,
+/// written before damka recorded them, is taken as it is), or a number twice.
 pub fn played_games(pdn: &str, config: &MatchConfig) -> Result<Vec<PlayedGame>, String> {
     let games = pdn::read(pdn).map_err(|e| e.to_string())?;
     let names = [&config.engines[0].name, &config.engines[1].name];
     let time = config.referee.time.to_string();
     let game_type = pdn::game_type(config.referee.variant).to_string();
+    let settings = match_settings(config);
     let mut played: BTreeMap<u32, PlayedGame> = BTreeMap::new();
     for game in &games {
         let (Some(white), Some(black)) = (game.tag("White"), game.tag("Black")) else {
@@ -191,6 +234,13 @@ pub fn played_games(pdn: &str, config: &MatchConfig) -> Result<Vec<PlayedGame>, 
         let wrong = |why: &str| format!("game {number} of this match in the PDN file {why}");
         if number == 0 || (number % 2 == 1) != engine1_white {
             return Err(wrong("has its colours the other way round"));
+        }
+        if let Some(theirs) = game.tag(SETTINGS_TAG)
+            && theirs != settings
+        {
+            return Err(wrong(&format!(
+                "was played with other settings: {theirs} (this run: {settings})"
+            )));
         }
         let opening = &config.openings[((number - 1) / 2) as usize % config.openings.len()];
         let start = referee::opening_session(opening, &config.referee)?;
@@ -317,6 +367,7 @@ pub fn to_pdn(game: &FinishedGame, config: &MatchConfig, date: &str) -> PdnGame 
     }
     tags.push(("TimeControl".to_string(), config.referee.time.to_string()));
     tags.push(("Termination".to_string(), record.termination.to_string()));
+    tags.push((SETTINGS_TAG.to_string(), match_settings(config)));
     PdnGame {
         tags,
         moves: record.moves.clone(),

@@ -505,7 +505,8 @@ fn the_match_runner_plays_damka_over_hub() {
 }
 
 /// `damka match` with `--resume` plays only the games the PDN file lacks and counts the rest,
-/// and refuses a file whose games of the match were played from other openings.
+/// and refuses a file whose games of the match were played from other openings or with other
+/// settings.
 #[test]
 fn a_resumed_match_plays_only_the_games_not_yet_in_its_pdn() {
     let path = temp_path("resumed.pdn");
@@ -562,6 +563,31 @@ fn a_resumed_match_plays_only_the_games_not_yet_in_its_pdn() {
     );
     assert!(stdout.contains("engine1 white in 2"), "{stdout}");
     // Everything played: nothing more to play.
+    let (ok, stdout, stderr) = run("4", "5");
+    assert!(ok, "{stderr}");
+    assert!(played(&stderr).is_empty(), "{stderr}");
+    assert!(stdout.contains("result: +4 =0 -0"), "{stdout}");
+    // Games played with other settings are refused; games written before damka recorded
+    // them are taken as they are.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("[MatchSettings \"adjudicate-draw off;"),
+        "{text}"
+    );
+    let other = text.replace("adjudicate-win off", "adjudicate-win 4,1000");
+    std::fs::write(&path, other).unwrap();
+    let (ok, _, stderr) = run("4", "5");
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("was played with other settings"),
+        "{stderr}"
+    );
+    let older: String = text
+        .lines()
+        .filter(|line| !line.starts_with("[MatchSettings "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&path, older).unwrap();
     let (ok, stdout, stderr) = run("4", "5");
     assert!(ok, "{stderr}");
     assert!(played(&stderr).is_empty(), "{stderr}");
