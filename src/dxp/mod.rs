@@ -168,7 +168,7 @@ fn take_turn(connection: &Connection, game: &mut DxpGame, engine: &mut Engine) -
 }
 
 /// Serves one connection as the follower until it closes, it stays silent for
-/// [`DxpConfig::idle_timeout`], or it sends 16 unreadable messages in a row.
+/// [`DxpConfig::idle_timeout`], or it sends `UNREADABLE_LIMIT` unreadable messages in a row.
 /// The engine, and the memory of its table, is built at the first game request.
 pub fn follow(mut connection: Connection, config: &DxpConfig) -> Result<(), String> {
     let mut engine: Option<Engine> = None;

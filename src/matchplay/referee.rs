@@ -349,9 +349,7 @@ impl Termination {
             Termination::MoveLimit => "move limit".to_string(),
         }
     }
-}
 
-impl Termination {
     /// The [`Termination::kind`] and [`Termination::offender`] of a termination from the text
     /// its `Display` writes (a PDN `Termination` tag), or `None` if the text is no termination.
     pub fn kind_of_text(text: &str) -> Option<(String, Option<Side>)> {
