@@ -51,10 +51,6 @@ pub struct TrainArgs {
     /// Hidden units of the network (a multiple of 8, at most 128).
     #[arg(long, default_value_t = damka_rules::network::DEFAULT_HIDDEN)]
     pub hidden: usize,
-    /// Units of a second hidden layer between the first and the output (0: none; a multiple
-    /// of 8, at most 32).
-    #[arg(long, default_value_t = 0)]
-    pub second_layer: usize,
 }
 
 /// `damka train`: learns the Russian pattern tables or a game's network from self-play
@@ -110,7 +106,6 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 rate: args.rate.unwrap_or(1e-3),
                 score_share: args.score_share,
                 hidden: args.hidden,
-                second: args.second_layer,
                 ..network::TrainConfig::default()
             };
             let t = with_game!(args.variant, G => {

@@ -17,9 +17,7 @@ use super::fit::{Adam, best_scale, shuffle, sigmoid, sigmoid_slope, target};
 use super::selfplay::Sample;
 use damka_rules::eval::Weights;
 use damka_rules::game::Game;
-use damka_rules::network::{
-    DEFAULT_HIDDEN, MAX_HIDDEN, MAX_SECOND, Network, NetworkInputs, OUTPUT_UNIT,
-};
+use damka_rules::network::{DEFAULT_HIDDEN, MAX_HIDDEN, Network, NetworkInputs, OUTPUT_UNIT};
 use rayon::prelude::*;
 
 /// One position ready for training.
@@ -71,8 +69,6 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Hidden units of the network ([`damka_rules::network::valid_hidden`]).
     pub hidden: usize,
-    /// Units of its second hidden layer, 0 for none ([`damka_rules::network::valid_second`]).
-    pub second: usize,
 }
 
 impl Default for TrainConfig {
@@ -84,7 +80,6 @@ impl Default for TrainConfig {
             score_share: 1.0,
             seed: 1,
             hidden: DEFAULT_HIDDEN,
-            second: 0,
         }
     }
 }
@@ -158,21 +153,14 @@ fn set_targets(rows: &mut Rows, k: f64, score_share: f64) {
     });
 }
 
-/// What the network made of one position: its hidden layers' sums before rectifying.
-struct Forward {
-    sums: [f32; MAX_HIDDEN],
-    second: [f32; MAX_SECOND],
-}
-
 /// The model's win chance for White, with the network's hidden sums.
 #[inline]
-fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, Forward) {
+fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, [f32; MAX_HIDDEN]) {
     let inputs = rows.inputs(row).iter().map(|&input| usize::from(input));
     let sums = network.accumulate(inputs);
-    let second = network.second_sums(&sums);
-    let net = network.output_of_layers(&sums, &second) * OUTPUT_UNIT;
+    let net = network.output(&sums) * OUTPUT_UNIT;
     let e = (row.linear + row.slope * net) as f64;
-    (sigmoid(k, e), Forward { sums, second })
+    (sigmoid(k, e), sums)
 }
 
 fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
@@ -195,17 +183,13 @@ fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
 struct Gradient(Network);
 
 impl Gradient {
-    fn zero(network: &Network) -> Gradient {
-        Gradient(Network::with_second(
-            network.inputs(),
-            network.hidden(),
-            network.second(),
-        ))
+    fn zero(inputs: usize, hidden: usize) -> Gradient {
+        Gradient(Network::zero(inputs, hidden))
     }
 
     /// Adds one row's gradient of the squared error.
     fn add(&mut self, rows: &Rows, row: &Row, network: &Network, k: f64) {
-        let (p, Forward { sums, second }) = predict(rows, row, network, k);
+        let (p, sums) = predict(rows, row, network, k);
         // d(target - p)^2 / d(raw output)
         let d_output =
             (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32 * row.slope * OUTPUT_UNIT;
@@ -217,22 +201,6 @@ impl Gradient {
             if sums[j] > 0.0 {
                 gradient.output_weights[j] += d_output * sums[j];
                 d_sums[j] = d_output * network.output_weights[j];
-            }
-        }
-        for (unit, &value) in second.iter().enumerate().take(network.second()) {
-            if value <= 0.0 {
-                continue;
-            }
-            gradient.output_weights[hidden + unit] += d_output * value;
-            let d_unit = d_output * network.output_weights[hidden + unit];
-            gradient.second_biases[unit] += d_unit;
-            let weights = &mut gradient.second_weights[unit * hidden..(unit + 1) * hidden];
-            for (j, (weight, &used)) in weights.iter_mut().zip(network.second_row(unit)).enumerate()
-            {
-                if sums[j] > 0.0 {
-                    *weight += d_unit * sums[j];
-                    d_sums[j] += d_unit * used;
-                }
             }
         }
         for (bias, d) in gradient.hidden_biases.iter_mut().zip(&d_sums) {
@@ -250,8 +218,6 @@ impl Gradient {
         for (a, b) in [
             (&mut a.input_weights, &b.input_weights),
             (&mut a.hidden_biases, &b.hidden_biases),
-            (&mut a.second_weights, &b.second_weights),
-            (&mut a.second_biases, &b.second_biases),
             (&mut a.output_weights, &b.output_weights),
         ] {
             a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
@@ -270,25 +236,28 @@ fn parameters<'a>(
     let Network {
         input_weights,
         hidden_biases,
-        second_weights,
-        second_biases,
         output_weights,
         output_bias,
         ..
     } = network;
-    let pairs = |values: &'a mut Vec<f32>, gradients: &'a Vec<f32>| {
-        values.iter_mut().zip(gradients.iter().copied())
-    };
-    pairs(input_weights, &gradient.input_weights)
-        .chain(pairs(hidden_biases, &gradient.hidden_biases))
-        .chain(pairs(second_weights, &gradient.second_weights))
-        .chain(pairs(second_biases, &gradient.second_biases))
-        .chain(pairs(output_weights, &gradient.output_weights))
+    input_weights
+        .iter_mut()
+        .zip(gradient.input_weights.iter().copied())
+        .chain(
+            hidden_biases
+                .iter_mut()
+                .zip(gradient.hidden_biases.iter().copied()),
+        )
+        .chain(
+            output_weights
+                .iter_mut()
+                .zip(gradient.output_weights.iter().copied()),
+        )
         .chain(std::iter::once((output_bias, gradient.output_bias)))
 }
 
 /// Small random starting weights: the hidden units start different, the output near 0.
-fn starting_network(inputs: usize, hidden: usize, second: usize, seed: u64) -> Network {
+fn starting_network(inputs: usize, hidden: usize, seed: u64) -> Network {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut uniform = move || {
         state ^= state << 13;
@@ -296,20 +265,12 @@ fn starting_network(inputs: usize, hidden: usize, second: usize, seed: u64) -> N
         state ^= state << 17;
         (state >> 11) as f32 / (1u64 << 53) as f32 - 0.5
     };
-    let mut network = Network::with_second(inputs, hidden, second);
+    let mut network = Network::zero(inputs, hidden);
     network
         .input_weights
         .iter_mut()
         .for_each(|w| *w = 0.2 * uniform());
     network.hidden_biases.iter_mut().for_each(|w| *w = 0.1);
-    // Each second-layer unit sums `hidden` first-layer units of a few tenths: weights of
-    // about 1/√hidden start it at a few tenths as well.
-    let spread = 2.0 / (hidden as f32).sqrt();
-    network
-        .second_weights
-        .iter_mut()
-        .for_each(|w| *w = spread * uniform());
-    network.second_biases.iter_mut().for_each(|w| *w = 0.1);
     network
         .output_weights
         .iter_mut()
@@ -338,26 +299,20 @@ pub fn train<G: Game>(
             G::NAME
         ));
     }
-    let lanes = damka_rules::network::LANES;
     if !damka_rules::network::valid_hidden(config.hidden) {
         return Err(format!(
-            "{} hidden units: a network has a multiple of {lanes} up to {MAX_HIDDEN}",
+            "{} hidden units: a network has a multiple of {} up to {MAX_HIDDEN}",
             config.hidden,
-        ));
-    }
-    if !damka_rules::network::valid_second(config.second) {
-        return Err(format!(
-            "{} units in the second layer: it has a multiple of {lanes} up to {MAX_SECOND}",
-            config.second,
+            damka_rules::network::LANES
         ));
     }
     let hidden = config.hidden;
-    let zero = Network::with_second(inputs, hidden, config.second);
+    let zero = Network::zero(inputs, hidden);
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
     set_targets(&mut train_rows, k, config.score_share);
     set_targets(&mut valid_rows, k, config.score_share);
     let before = error(&valid_rows, &zero, k, false);
-    let mut network = starting_network(inputs, hidden, config.second, config.seed);
+    let mut network = starting_network(inputs, hidden, config.seed);
     let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);
     let mut adam = Adam::new(network.parameter_count());
     let mut order: Vec<usize> = (0..train_rows.rows.len()).collect();
@@ -368,13 +323,13 @@ pub fn train<G: Game>(
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
-                    let mut gradient = Gradient::zero(&network);
+                    let mut gradient = Gradient::zero(inputs, hidden);
                     for &i in chunk {
                         gradient.add(&train_rows, &train_rows.rows[i], &network, k);
                     }
                     gradient
                 })
-                .reduce(|| Gradient::zero(&network), Gradient::merge);
+                .reduce(|| Gradient::zero(inputs, hidden), Gradient::merge);
             adam.begin_step();
             let n = batch.len() as f64;
             for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {
@@ -409,54 +364,22 @@ mod tests {
 
     #[test]
     fn a_winning_configuration_is_learned() {
-        // The network must learn to like a man on a1 for White, with one hidden layer and with
-        // two.
+        // The network must learn to like a man on a1 for White.
         let samples = super::super::fit::a1_wins(2000);
-        for second in [0, 8] {
-            let config = TrainConfig {
-                epochs: 30,
-                rate: 1e-2,
-                batch: 64,
-                second,
-                ..TrainConfig::default()
-            };
-            let trained =
-                train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {})
-                    .unwrap();
-            assert_eq!(trained.network.second(), second);
-            assert!(trained.held_out_error.1 < trained.held_out_error.0);
-            let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
-            let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
-            let played = Quantised::new(&trained.network, MAX_PIECES);
-            let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
-            assert!(score(&a1) > score(&c1) + 50, "second layer of {second}");
-        }
-    }
-
-    /// The second layer's gradient is the loss's: a small step against it lowers the error.
-    #[test]
-    fn the_second_layers_gradient_points_downhill() {
-        let samples = super::super::fit::a1_wins(400);
-        let weights = russian_weights();
-        let mut rows = rows::<Draughts<Russian>>(&samples, &weights);
-        set_targets(&mut rows, 1.0, 0.0);
-        let network = starting_network(PieceSquares::<Russian>::INPUTS, 16, 8, 3);
-        let mut gradient = Gradient::zero(&network);
-        for row in &rows.rows {
-            gradient.add(&rows, row, &network, 1.0);
-        }
-        let before = error(&rows, &network, 1.0, false);
-        let mut stepped = network.clone();
-        let norm: f32 = gradient.0.second_weights.iter().map(|g| g * g).sum::<f32>();
-        assert!(norm > 0.0);
-        let step = 1e-3 / norm.sqrt();
-        for (weight, g) in stepped
-            .second_weights
-            .iter_mut()
-            .zip(&gradient.0.second_weights)
-        {
-            *weight -= step * g;
-        }
-        assert!(error(&rows, &stepped, 1.0, false) < before);
+        let config = TrainConfig {
+            epochs: 30,
+            rate: 1e-2,
+            batch: 64,
+            ..TrainConfig::default()
+        };
+        let trained =
+            train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {})
+                .unwrap();
+        assert!(trained.held_out_error.1 < trained.held_out_error.0);
+        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
+        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
+        let played = Quantised::new(&trained.network, MAX_PIECES);
+        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
+        assert!(score(&a1) > score(&c1) + 50);
     }
 }

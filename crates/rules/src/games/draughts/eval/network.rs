@@ -193,61 +193,6 @@ mod tests {
         }
     }
 
-    /// A network with a second hidden layer of each width the engine plays (8 and 16 on their
-    /// fixed-length paths, 24 on the general one) plays the float network's term.
-    #[test]
-    fn a_second_hidden_layer_plays_the_float_networks_term() {
-        let mut rng = crate::testing::Rng::new(0x51_7cc1_b727_220a);
-        let mut weight = |spread: f32| (rng.below(2001) as f32 / 1000.0 - 1.0) * spread;
-        for second in [8, 16, 24] {
-            let mut network = Network::with_second(INPUTS, DEFAULT_HIDDEN, second);
-            network
-                .input_weights
-                .iter_mut()
-                .for_each(|w| *w = weight(0.25));
-            network
-                .hidden_biases
-                .iter_mut()
-                .for_each(|w| *w = weight(0.1));
-            network
-                .second_weights
-                .iter_mut()
-                .for_each(|w| *w = weight(0.3));
-            network
-                .second_biases
-                .iter_mut()
-                .for_each(|w| *w = weight(0.1));
-            network
-                .output_weights
-                .iter_mut()
-                .for_each(|w| *w = weight(1.0));
-            check_carried_sums(&network, &Quantised::new(&network, MAX_PIECES), 30);
-        }
-    }
-
-    #[test]
-    fn a_second_hidden_layer_round_trips_through_its_file() {
-        let mut network = Network::with_second(INPUTS, 16, 8);
-        network.second_weights[5] = 0.75;
-        network.second_biases[7] = -0.5;
-        network.output_weights[16 + 7] = 2.0;
-        let bytes = network.write();
-        assert_eq!(&bytes[..8], b"DAMKANN2");
-        assert_eq!(read(&bytes), Ok(network));
-        // One hidden layer keeps the first format.
-        assert_eq!(&Network::zero(INPUTS, 16).write()[..8], b"DAMKANN1");
-        // A second layer of 12 units is refused, even with a good checksum.
-        let mut odd = bytes[..bytes.len() - 8].to_vec();
-        odd[16..20].copy_from_slice(&12u32.to_le_bytes());
-        let hash = crate::checksum::fnv1a(&odd);
-        odd.extend_from_slice(&hash.to_le_bytes());
-        assert!(
-            read(&odd)
-                .unwrap_err()
-                .contains("12 units in its second layer")
-        );
-    }
-
     #[test]
     fn the_file_format_round_trips_and_refuses_damage() {
         let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN);
