@@ -77,13 +77,19 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
     ));
     let start = Instant::now();
     let epochs = args.epochs;
+    // The time left is the last epoch's time for each epoch to come: the first epoch's
+    // report also carries the reading of the positions, which the later ones do not repeat.
+    let mut last_report = start;
     let progress = |epoch: usize, train: f64, held_out: f64| {
         log::info!("epoch {epoch}: error {train:.6}, held out {held_out:.6}");
-        let elapsed = start.elapsed().as_secs_f64();
-        let left = elapsed / epoch as f64 * epochs.saturating_sub(epoch) as f64;
+        let now = Instant::now();
+        let epoch_time = now.duration_since(last_report).as_secs_f64();
+        last_report = now;
+        let left = epoch_time * epochs.saturating_sub(epoch) as f64;
         eprintln!(
             "train: epoch {epoch}/{epochs}: error {train:.6}, held out {held_out:.6}, \
-             {elapsed:.0} s elapsed, about {left:.0} s left"
+             {:.0} s elapsed, about {left:.0} s left",
+            start.elapsed().as_secs_f64()
         );
     };
     let weights = russian_weights();
