@@ -125,9 +125,12 @@ const DATA: usize = 1;
 /// The largest table [`Tt::clear`] empties in place.
 const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 
-/// `len` empty slots, or `None` if the memory cannot be had.
+/// `len` empty slots, or `None` if the memory cannot be had. Fresh zeroed memory is not touched
+/// yet, so the system is asked to back it with huge pages before the search faults it in.
 fn empty_slots(len: usize) -> Option<Box<[Slot]>> {
-    bytemuck::allocation::try_zeroed_slice_box(len).ok()
+    let slots = bytemuck::allocation::try_zeroed_slice_box(len).ok()?;
+    damka_memory::advise_huge_pages(&slots);
+    Some(slots)
 }
 
 /// Slots per bucket: a probe looks at both, a store replaces the less valuable one.
@@ -240,6 +243,13 @@ impl Tt {
         let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
         let start = self.first + index * BUCKET;
         &self.slots[start..start + BUCKET]
+    }
+
+    /// Starts loading `key`'s bucket into the cache, so that a [`Tt::probe`] of it a little
+    /// later finds it there instead of waiting for memory. Changes nothing stored.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        damka_memory::prefetch(&self.bucket(key)[0]);
     }
 
     /// The entry for `key`, if one is stored.

@@ -431,6 +431,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
 
+        // The table's bucket is fetched from memory while the moves are generated.
+        let (outcome, remaining) = G::rule_outcome_and_remaining(&counters, &self.draws, pos);
+        let key = Self::node_key(pos, &remaining);
+        self.tt.prefetch(key);
         let mut list = std::mem::take(&mut self.lists[ply]);
         G::generate(pos, &mut list);
         self.note_moves(list.len());
@@ -438,7 +442,6 @@ impl<'a, G: Game> Worker<'a, G> {
             self.lists[ply] = list;
             return Self::no_move_score(ply);
         }
-        let (outcome, remaining) = G::rule_outcome_and_remaining(&counters, &self.draws, pos);
         if let Some(result) = outcome {
             self.lists[ply] = list;
             return Self::result_score(result, G::side_to_move(pos), ply);
@@ -459,7 +462,6 @@ impl<'a, G: Game> Worker<'a, G> {
             return alpha;
         }
 
-        let key = Self::node_key(pos, &remaining);
         let entry = self.tt.probe(key);
         let mut table_move = None;
         if let Some(entry) = entry {
