@@ -354,10 +354,21 @@ pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
             summary.engine1_white_games
         ),
         format!("result: {tally} (engine1's wins, draws, losses)"),
-        format!("score: {:.1}%", 100.0 * tally.score()),
     ];
+    if tally.pair_count() > 0 {
+        let [p0, p1, p2, p3, p4] = tally.pairs;
+        lines.push(format!(
+            "pairs: {p0} {p1} {p2} {p3} {p4} (openings where engine1 scored 0, 0.5, 1, 1.5, 2 points with both colours)"
+        ));
+    }
+    lines.push(format!("score: {:.1}%", 100.0 * tally.score()));
     if let Some(elo) = tally.elo() {
-        lines.push(format!("elo: {elo} (95%)"));
+        let basis = if tally.paired() {
+            format!("95%, from {} pairs of games", tally.pair_count())
+        } else {
+            "95%".to_string()
+        };
+        lines.push(format!("elo: {elo} ({basis})"));
     }
     lines.push(format!("draws: {:.1}%", 100.0 * tally.draw_ratio()));
     if let (Some(sprt), Some((llr, status))) = (&config.sprt, summary.sprt) {

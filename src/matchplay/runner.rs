@@ -104,8 +104,11 @@ impl FinishedGame {
 /// The outcome of a match.
 #[derive(Clone, Debug, Default)]
 pub struct MatchSummary {
-    /// Engine 1's wins, draws and losses.
+    /// Engine 1's wins, draws and losses, and its points in each finished pair of games.
     pub tally: Tally,
+    /// The games whose twin (the same opening, the colours swapped) has not ended yet: engine
+    /// 1's half points, by the pair's number.
+    unpaired: BTreeMap<u32, usize>,
     /// Games engine 1 played with White.
     pub engine1_white_games: u32,
     /// The SPRT's log-likelihood ratio and status, if one was run.
@@ -119,7 +122,12 @@ impl MatchSummary {
     pub fn of_played(games: &[PlayedGame]) -> MatchSummary {
         let mut summary = MatchSummary::default();
         for game in games {
-            summary.count(game.engine1_won, game.engine1_white, game.ending.clone());
+            summary.count(
+                game.number,
+                game.engine1_won,
+                game.engine1_white,
+                game.ending.clone(),
+            );
         }
         summary
     }
@@ -129,14 +137,37 @@ impl MatchSummary {
         let ending = ending_key(termination.kind(), termination.offender(), |side| {
             &names[game.engine_of(side)]
         });
-        self.count(game.engine1_won(), game.engine1_white, ending);
+        self.count(game.number, game.engine1_won(), game.engine1_white, ending);
     }
 
-    fn count(&mut self, engine1_won: Option<bool>, engine1_white: bool, ending: String) {
-        match engine1_won {
-            Some(true) => self.tally.wins += 1,
-            Some(false) => self.tally.losses += 1,
-            None => self.tally.draws += 1,
+    /// Counts game `number` (1-based: games 2k − 1 and 2k are the two colours of one opening).
+    fn count(
+        &mut self,
+        number: u32,
+        engine1_won: Option<bool>,
+        engine1_white: bool,
+        ending: String,
+    ) {
+        let half_points = match engine1_won {
+            Some(true) => {
+                self.tally.wins += 1;
+                2
+            }
+            Some(false) => {
+                self.tally.losses += 1;
+                0
+            }
+            None => {
+                self.tally.draws += 1;
+                1
+            }
+        };
+        let pair = number.div_ceil(2);
+        match self.unpaired.remove(&pair) {
+            Some(twin) => self.tally.pairs[twin + half_points] += 1,
+            None => {
+                self.unpaired.insert(pair, half_points);
+            }
         }
         if engine1_white {
             self.engine1_white_games += 1;
@@ -563,6 +594,35 @@ fn ponders(command: &EngineCommand) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_are_paired_by_opening_whatever_order_they_end_in() {
+        let game = |number: u32, engine1_won: Option<bool>| PlayedGame {
+            number,
+            engine1_white: number % 2 == 1,
+            engine1_won,
+            ending: "adjudicated".to_string(),
+        };
+        // Openings 1 (games 1, 2): a win and a draw; 2 (games 3, 4): two losses; 3 (game 5)
+        // still waits for its twin.
+        let played = [
+            game(4, Some(false)),
+            game(1, Some(true)),
+            game(5, None),
+            game(3, Some(false)),
+            game(2, None),
+        ];
+        let summary = MatchSummary::of_played(&played);
+        assert_eq!(summary.tally.pairs, [1, 0, 0, 1, 0]);
+        assert_eq!(
+            (
+                summary.tally.wins,
+                summary.tally.draws,
+                summary.tally.losses
+            ),
+            (1, 2, 2)
+        );
+    }
 
     #[test]
     fn dates_are_civil() {

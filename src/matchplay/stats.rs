@@ -3,8 +3,12 @@
 //! match as soon as the result is clear.
 //!
 //! The model is the usual one of engine testing: a score fraction `s` and an Elo difference
-//! `e` are tied by the logistic curve `s = 1 / (1 + 10^(-e/400))`, and each game is one draw of
-//! a trinomial variable worth 1, ½ or 0 whose variance is estimated from the sample.
+//! `e` are tied by the logistic curve `s = 1 / (1 + 10^(-e/400))`. The match plays each
+//! opening twice, the colours swapped, so the uncertainty of `s` is estimated from those pairs
+//! (pentanomial: a pair is worth 0, ½, 1, 1½ or 2), as fishtest does: an opening that favours
+//! one colour gives each engine a win, and counted game by game (trinomial: 1, ½ or 0) that
+//! would look like two independent results. With fewer than two pairs, or pairs all alike, the
+//! games are counted alone.
 
 use std::fmt;
 
@@ -27,7 +31,7 @@ pub fn elo_from_score(score: f64) -> f64 {
     }
 }
 
-/// Game results from the first engine's point of view.
+/// Game results from the first engine's point of view, and the same games taken in pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games the first engine won.
@@ -36,6 +40,9 @@ pub struct Tally {
     pub draws: u32,
     /// Games the first engine lost.
     pub losses: u32,
+    /// Pairs of finished games played from one opening with the colours swapped, by the first
+    /// engine's points in the pair: `pairs[k]` pairs scored `k / 2` (0, ½, 1, 1½ or 2).
+    pub pairs: [u32; 5],
 }
 
 /// An Elo difference with its 95% confidence interval.
@@ -98,14 +105,55 @@ impl Tally {
         (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n as f64
     }
 
+    /// The pairs of games counted in [`Tally::pairs`].
+    pub fn pair_count(&self) -> u32 {
+        self.pairs.iter().sum()
+    }
+
+    /// The sample variance of one pair's mean score (0, ¼, ½, ¾ or 1).
+    pub fn pair_variance(&self) -> f64 {
+        let n = self.pair_count();
+        if n == 0 {
+            return 0.0;
+        }
+        let value = |k: usize| k as f64 / 4.0;
+        let counts = self.pairs.iter().enumerate();
+        let mean = counts
+            .clone()
+            .map(|(k, &c)| c as f64 * value(k))
+            .sum::<f64>()
+            / n as f64;
+        counts
+            .map(|(k, &c)| c as f64 * (value(k) - mean).powi(2))
+            .sum::<f64>()
+            / n as f64
+    }
+
+    /// True if the pairs give the uncertainty of the score: two pairs or more, not all alike.
+    pub fn paired(&self) -> bool {
+        self.pair_count() >= 2 && self.pair_variance() > 0.0
+    }
+
+    /// The variance of the mean score [`Tally::score`]: a pair's variance over the pairs when
+    /// [`Tally::paired`], else a game's over the games (0 before any game).
+    pub fn score_variance(&self) -> f64 {
+        if self.paired() {
+            self.pair_variance() / self.pair_count() as f64
+        } else {
+            match self.games() {
+                0 => 0.0,
+                n => self.variance() / n as f64,
+            }
+        }
+    }
+
     /// The Elo difference and its 95% error bar; `None` before any game.
     pub fn elo(&self) -> Option<EloEstimate> {
-        let n = self.games();
-        if n == 0 {
+        if self.games() == 0 {
             return None;
         }
         let s = self.score();
-        let margin = Z95 * (self.variance() / n as f64).sqrt();
+        let margin = Z95 * self.score_variance().sqrt();
         let (lo, hi) = (s - margin, s + margin);
         let error = if lo <= 0.0 || hi >= 1.0 {
             f64::INFINITY
@@ -200,15 +248,15 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 for `tally`, in the GSPRT normal
-    /// approximation with trinomial games (Van den Bergh; the formula behind cutechess-style
-    /// and early fishtest SPRTs):
+    /// approximation (Van den Bergh; the formula behind cutechess-style and fishtest SPRTs):
     ///
-    /// `LLR = N · (s1 − s0) · (2·s̄ − s0 − s1) / (2·σ²)`
+    /// `LLR = (s1 − s0) · (2·s̄ − s0 − s1) / (2·V)`
     ///
-    /// where `N` is the number of games, `s̄` the mean score, `σ²` the sample variance of one
-    /// game's score and `s0`, `s1` the expected scores of `elo0`, `elo1` on the logistic curve.
-    /// It is `N/2σ² · ((s̄ − s0)² − (s̄ − s1)²)`: the log ratio of two normal likelihoods with
-    /// the variance estimated from the sample.
+    /// where `s̄` is the mean score, `V` its variance ([`Tally::score_variance`]: `σ²/N` for
+    /// `N` games of sample variance `σ²`, or the same over the pairs) and `s0`, `s1` the
+    /// expected scores of `elo0`, `elo1` on the logistic curve. It is
+    /// `((s̄ − s0)² − (s̄ − s1)²) / 2V`: the log ratio of two normal likelihoods with the
+    /// variance estimated from the sample.
     ///
     /// While every game has had the same result the sample has no variance and the formula
     /// says nothing (cutechess and OpenBench return 0 there, and so never stop). Then the exact
@@ -222,7 +270,7 @@ impl Sprt {
             return 0.0;
         }
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        let variance = tally.variance();
+        let variance = tally.score_variance();
         if variance <= 0.0 {
             let most_likely: fn(f64) -> f64 = if tally.wins > 0 {
                 |s| s
@@ -234,7 +282,7 @@ impl Sprt {
             return n * (most_likely(s1) / most_likely(s0)).ln();
         }
         let s = tally.score();
-        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
+        (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * variance)
     }
 
     /// Whether the test has ended, and how.
@@ -274,6 +322,7 @@ mod tests {
             wins,
             draws,
             losses,
+            pairs: [0; 5],
         }
     }
 
@@ -321,6 +370,34 @@ mod tests {
     }
 
     #[test]
+    fn the_error_bar_of_pairs_by_hand() {
+        // 149 pairs: 5 worth ½, 129 worth 1, 15 worth 1½ (+28 =252 −18 over the 298 games).
+        // s = 154 / 298 = 77 / 149 = 0.516779, Elo = -400·log10(1/s − 1) = 11.663.
+        // A pair's mean score is ¼, ½ or ¾: σ² = (5·0.266779² + 129·0.016779² + 15·0.233221²)
+        // / 149 = (0.355856 + 0.036319 + 0.815876) / 149 = 0.0081077.
+        // V = σ² / 149 = 5.44142e-5, √V = 0.0073766; s ± 1.96·√V = 0.502321 .. 0.531237,
+        // Elo 1.613 .. 21.734: error bar 10.06. Game by game it would be 15.47.
+        let mut t = tally(28, 252, 18);
+        let alone = t.elo().unwrap();
+        assert!(close(alone.error, 15.47, 0.01), "{alone:?}");
+        t.pairs = [0, 5, 129, 15, 0];
+        assert!(t.paired());
+        assert!(close(t.pair_variance(), 0.008_107_7, 1e-7));
+        let elo = t.elo().unwrap();
+        assert!(
+            close(elo.elo, 11.66, 0.01) && close(elo.error, 10.06, 0.01),
+            "{elo:?}"
+        );
+
+        // One pair, or pairs all alike, say nothing of the spread: the games are counted alone.
+        t.pairs = [0, 0, 149, 0, 0];
+        assert!(!t.paired());
+        assert_eq!(t.elo().unwrap(), alone);
+        t.pairs = [0, 0, 0, 1, 0];
+        assert!(!t.paired());
+    }
+
+    #[test]
     fn sprt_bounds_by_hand() {
         let sprt = Sprt::parse("0,5").unwrap();
         // ln(0.05 / 0.95) = −2.944439 and ln(0.95 / 0.05) = +2.944439.
@@ -345,6 +422,16 @@ mod tests {
         assert!(close(sprt.llr(&tally(60, 20, 20)), 0.883_207, 1e-5));
         assert_eq!(sprt.status(&tally(60, 20, 20)), SprtStatus::Continue);
         assert_eq!(sprt.llr(&Tally::default()), 0.0);
+    }
+
+    #[test]
+    fn llr_of_pairs_by_hand() {
+        // The 149 pairs above: LLR = 0.0071951 · (2·0.5167785 − 1.0071951) / (2·5.441438e-5)
+        //                         = 0.0071951 · 0.0263619 / 1.0882876e-4 = 1.74289.
+        let sprt = Sprt::parse("0,5").unwrap();
+        let mut t = tally(28, 252, 18);
+        t.pairs = [0, 5, 129, 15, 0];
+        assert!(close(sprt.llr(&t), 1.742_89, 1e-4), "{}", sprt.llr(&t));
     }
 
     #[test]
