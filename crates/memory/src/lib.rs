@@ -4,9 +4,10 @@
 //!
 //! A table probe is a load from a random place in many megabytes: it misses the caches and,
 //! with 4 KiB pages, the processor's page-address cache (TLB) too. [`advise_huge_pages`] asks
-//! Linux to back the table with 2 MiB pages (a 16 MiB table then needs 8 TLB entries, not
-//! 4096, and faults in 8 pages, not 4096), and [`prefetch`] starts loading a bucket while the
-//! search does other work before it reads it.
+//! Linux to back the table with 2 MiB pages (a 16 MiB table then needs about 8 TLB entries,
+//! not 4096, and faults in about 8 pages, not 4096: the ends of an allocation that does not
+//! start on a 2 MiB boundary keep small pages), and [`prefetch`] starts loading a bucket while
+//! the search does other work before it reads it.
 
 /// The size of a huge page on x86-64 and most 64-bit ARM Linux systems.
 pub const HUGE_PAGE_BYTES: usize = 2 << 20;
