@@ -122,15 +122,36 @@ type Slot = [AtomicU64; 2];
 const CHECK: usize = 0;
 const DATA: usize = 1;
 
-/// The largest table [`Tt::clear`] empties in place.
+/// The largest table [`Tt::clear`] empties in place, and the largest backed by huge pages.
 const CLEAR_IN_PLACE_BYTES: usize = 64 << 20;
 
-/// `len` empty slots, or `None` if the memory cannot be had. Fresh zeroed memory is not touched
-/// yet, so the system is asked to back it with huge pages before the search faults it in.
+/// Slots in a small (4 KiB) page.
+const SLOTS_PER_SMALL_PAGE: usize = 4096 / std::mem::size_of::<Slot>();
+
+/// `len` empty slots, or `None` if the memory cannot be had.
+///
+/// A table small enough to be emptied in place is asked for huge pages and faulted in here,
+/// all of it: a huge page is zeroed whole when first touched, which takes milliseconds a page
+/// on a machine whose memory is fragmented or not yet handed to it (a fresh virtual machine),
+/// and that wait belongs to making the table, not to the first search. A larger table keeps
+/// small pages and stays untouched, so it is made and emptied at once whatever its size and
+/// the search faults in only the pages it uses: in huge pages the first search after every
+/// clear would wait for the whole table to be zeroed (seconds for 2 GiB on such a machine).
 fn empty_slots(len: usize) -> Option<Box<[Slot]>> {
-    let slots = bytemuck::allocation::try_zeroed_slice_box(len).ok()?;
-    damka_memory::advise_huge_pages(&slots);
+    let mut slots: Box<[Slot]> = bytemuck::allocation::try_zeroed_slice_box(len).ok()?;
+    if backed_by_huge_pages(std::mem::size_of_val(&*slots))
+        && damka_memory::advise_huge_pages(&slots)
+    {
+        for slot in slots.iter_mut().step_by(SLOTS_PER_SMALL_PAGE) {
+            *slot = Default::default();
+        }
+    }
     Some(slots)
+}
+
+/// Whether a table of `bytes` asks for huge pages (see [`empty_slots`]).
+fn backed_by_huge_pages(bytes: usize) -> bool {
+    bytes <= CLEAR_IN_PLACE_BYTES
 }
 
 /// Slots per bucket: a probe looks at both, a store replaces the less valuable one.
@@ -336,6 +357,15 @@ mod tests {
         tt.store(42, entry);
         assert_eq!(tt.probe(42), Some(entry));
         assert_eq!(tt.probe(43), None);
+    }
+
+    #[test]
+    fn only_a_table_emptied_in_place_asks_for_huge_pages() {
+        // A larger one is swapped for fresh memory at each clear: in huge pages, the next
+        // search would wait for all of it to be zeroed.
+        assert!(backed_by_huge_pages(16 << 20));
+        assert!(backed_by_huge_pages(CLEAR_IN_PLACE_BYTES));
+        assert!(!backed_by_huge_pages(CLEAR_IN_PLACE_BYTES + 1));
     }
 
     #[test]
