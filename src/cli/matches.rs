@@ -1,6 +1,7 @@
 //! `damka match`: the command-line face of the match runner. Parses the arguments, checks both
 //! engines, plays the match with progress on stderr, and writes the final report to stdout.
 
+use super::GameArgs;
 use crate::matchplay::engine_process::EngineCommand;
 use crate::matchplay::interrupt;
 use crate::matchplay::referee::{
@@ -12,7 +13,8 @@ use crate::matchplay::runner::{
 use crate::matchplay::stats::{Sprt, SprtStatus};
 use crate::output;
 use damka_engine::openings::{self, Opening};
-use damka_rules::games::Variant;
+use damka_rules::games;
+use damka_rules::option::{Affects, Setup};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -102,9 +104,10 @@ pub struct MatchArgs {
     /// The PDN Event tag.
     #[arg(long, default_value = "damka match")]
     pub event: String,
-    /// The game.
-    #[arg(long, default_value_t = Variant::default())]
-    pub variant: Variant,
+    /// The game (`--variant`), and its options: those that change the start (Ugolki's
+    /// `--house`) choose the built-in book's start, the others are given to both engines.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Keep each engine running from one game to the next instead of starting it afresh for
     /// every game (for engines slow to start, e.g. with large endgame databases); an engine
     /// that crashed, lost on time or sent a bad move is still replaced.
@@ -147,12 +150,24 @@ fn engine_command(line: &str, common: &[String], own: &[String]) -> Result<Engin
     Ok(command)
 }
 
+/// The game options given a value that change how the game is searched, not its start, as
+/// `Name=value` for both engines (an option that changes the start reaches them in the
+/// openings' FENs instead).
+fn search_options(setup: &Setup) -> Vec<String> {
+    games::all_options()
+        .into_iter()
+        .filter(|option| option.affects == Affects::Search)
+        .filter(|option| setup.get(option) != option.kind.default_text())
+        .map(|option| format!("{}={}", option.name, setup.get(&option)))
+        .collect()
+}
+
 /// `damka match`.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let time = time_control(&args)?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     let mut referee = RefereeConfig::new(time);
-    referee.variant = args.variant;
+    referee.variant = args.game.variant;
     referee.margin = Duration::from_millis(args.time_margin);
     referee.reply_timeout = REPLY_TIMEOUT;
     for odds in [args.time_odds1, args.time_odds2] {
@@ -180,9 +195,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             path.display().to_string(),
         ),
-        None => (openings::builtin(args.variant), "built-in".to_string()),
+        None => (
+            openings::builtin_with(args.game.variant, &args.game.setup),
+            "built-in".to_string(),
+        ),
     };
-    let mut book = openings::parse(&book, args.variant).map_err(|e| format!("{source}: {e}"))?;
+    let mut book =
+        openings::parse(&book, args.game.variant).map_err(|e| format!("{source}: {e}"))?;
     if book.is_empty() {
         return Err(format!("{source}: no openings"));
     }
@@ -190,7 +209,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         shuffle(&mut book, args.seed);
     }
 
-    let mut common = args.option.clone();
+    let mut common = search_options(&args.game.setup);
+    common.extend(args.option.iter().cloned());
     if let Some(dir) = &args.egdb {
         common.insert(0, format!("EGDBPath={}", dir.display()));
     }
@@ -200,7 +220,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     ];
     let mut names = [args.name1.clone(), args.name2.clone()];
     for (i, command) in commands.iter().enumerate() {
-        let info = runner::probe(command, args.variant, Duration::from_secs(10))
+        let info = runner::probe(command, args.game.variant, Duration::from_secs(10))
             .map_err(|e| format!("engine{} ({}): {e}", i + 1, command.display()))?;
         for (name, _) in &command.options {
             if !info
@@ -404,6 +424,20 @@ pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_options_of_the_search_are_given_to_the_engines() {
+        let option = |flag: &str| {
+            let all = games::all_options();
+            all.into_iter().find(|o| o.flag == flag).unwrap()
+        };
+        let setup = Setup::default()
+            .with(&option("house"), "3x4")
+            .and_then(|s| s.with(&option("fuk-russian-play"), "true"))
+            .unwrap();
+        assert_eq!(search_options(&setup), ["Fuk Russian Play=true"]);
+        assert!(search_options(&Setup::default()).is_empty());
+    }
 
     #[test]
     fn shuffling_is_a_fixed_permutation() {

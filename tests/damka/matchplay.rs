@@ -439,6 +439,29 @@ fn the_match_command_reports_and_writes_pdn() {
 }
 
 #[test]
+fn a_match_on_another_ugolki_house_starts_every_game_in_it() {
+    let path = temp_path("house.pdn");
+    let damka = env!("CARGO_BIN_EXE_damka");
+    let output = std::process::Command::new(damka)
+        .args(["match", "--engine1", damka, "--engine2", damka])
+        .args(["--variant", "ugolki", "--house", "triangle"])
+        .args(["--games", "2", "--concurrency", "2", "--nodes", "300"])
+        .arg("--pdn")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let games = pdn::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        let fen = game.tag("FEN").unwrap_or_default();
+        assert!(fen.contains(":Htriangle"), "{fen}");
+    }
+}
+
+#[test]
 fn an_opening_the_rules_reject_fails_the_match() {
     let bad = Opening {
         fen: None,

@@ -9,6 +9,7 @@ use damka_rules::draw::DrawRules;
 use damka_rules::game::{Game, GameResult, Record};
 use damka_rules::games::Variant;
 use damka_rules::moves::MoveList;
+use damka_rules::option::Setup;
 use damka_rules::score::Score;
 use std::collections::HashSet;
 use std::fmt;
@@ -23,6 +24,25 @@ pub fn builtin(variant: Variant) -> String {
             .into_iter()
             .map(|moves| format!("startpos moves {}\n", moves.join(" ")))
             .collect(),
+    })
+}
+
+/// The book for a variant under the game options `setup` when none is given: [`builtin`] where
+/// the setup keeps the game's usual start; where it changes the start (another Ugolki house),
+/// every distinct position four plies from the setup's start, each line from the start's FEN,
+/// which names what the setup changed, so that the referee and both engines read it alike.
+pub fn builtin_with(variant: Variant, setup: &Setup) -> String {
+    damka_rules::with_game!(variant, G => {
+        let start = G::start_with(setup);
+        let fen = G::fen(&start);
+        if fen == G::fen(&G::start()) {
+            builtin(variant)
+        } else {
+            distinct_lines_from::<G>(&start, 4)
+                .into_iter()
+                .map(|moves| format!("fen {fen} moves {}\n", moves.join(" ")))
+                .collect()
+        }
     })
 }
 
@@ -163,6 +183,11 @@ pub struct GenerateConfig {
 /// Every distinct position `plies` plies after the start, each with the first line (in sorted
 /// move-text order) that reaches it; positions where the game is over are left out.
 pub fn distinct_lines<G: Game>(plies: u32) -> Vec<Vec<String>> {
+    distinct_lines_from::<G>(&G::start(), plies)
+}
+
+/// [`distinct_lines`] from `start` instead of the game's usual start.
+pub fn distinct_lines_from<G: Game>(start: &G::Position, plies: u32) -> Vec<Vec<String>> {
     fn walk<G: Game>(
         pos: &G::Position,
         line: &mut Vec<String>,
@@ -186,13 +211,7 @@ pub fn distinct_lines<G: Game>(plies: u32) -> Vec<Vec<String>> {
         }
     }
     let mut out = Vec::new();
-    walk::<G>(
-        &G::start(),
-        &mut Vec::new(),
-        plies,
-        &mut HashSet::new(),
-        &mut out,
-    );
+    walk::<G>(start, &mut Vec::new(), plies, &mut HashSet::new(), &mut out);
     out
 }
 

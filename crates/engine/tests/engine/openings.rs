@@ -1,10 +1,12 @@
 //! Opening books: every form of line, errors with their line number, and the lines a book is
 //! made from.
 
-use damka_engine::openings::{Opening, builtin, distinct_lines, parse};
+use damka_engine::openings::{Opening, builtin, builtin_with, distinct_lines, parse};
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::games::draughts::Russian;
+use damka_rules::games::ugolki::house::OPTION as HOUSE;
+use damka_rules::option::Setup;
 use std::collections::HashSet;
 
 #[test]
@@ -61,5 +63,24 @@ fn the_shipped_books_are_valid() {
         assert_eq!(parse(&builtin(variant), variant).unwrap(), openings);
         let distinct: HashSet<String> = openings.iter().map(|o| o.to_string()).collect();
         assert_eq!(distinct.len(), openings.len(), "{variant}: repeated lines");
+    }
+}
+
+#[test]
+fn a_book_for_another_ugolki_house_starts_from_that_house() {
+    assert_eq!(
+        builtin_with(Variant::Ugolki, &Setup::default()),
+        builtin(Variant::Ugolki)
+    );
+    for house in ["3x4", "triangle"] {
+        let setup = Setup::default().with(&HOUSE, house).unwrap();
+        let text = builtin_with(Variant::Ugolki, &setup);
+        let book = parse(&text, Variant::Ugolki).unwrap();
+        assert!(book.len() >= 50, "{house}: {}", book.len());
+        for opening in &book {
+            let fen = opening.fen.as_deref().unwrap_or("");
+            assert!(fen.ends_with(&format!(":H{house}")), "{house}: {opening}");
+            assert_eq!(opening.moves.len(), 4, "{opening}");
+        }
     }
 }
