@@ -16,7 +16,7 @@ use damka_engine::openings::{self, Opening};
 use damka_rules::games;
 use damka_rules::option::{Affects, Setup};
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Arguments of `damka match`.
 #[derive(clap::Args, Clone, Debug)]
@@ -279,8 +279,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         config.openings.len(),
         args.pdn.display()
     );
+    let clock = MatchClock {
+        start: Instant::now(),
+        resumed: config.resumed.len() as u32,
+    };
     let mut progress = |game: &FinishedGame, summary: &MatchSummary| {
-        eprintln!("{}", progress_line(game, summary, &config));
+        eprintln!("{}", progress_line(game, summary, &config, &clock));
     };
     interrupt::install()?;
     let summary = runner::run(&config, &mut progress)?;
@@ -343,20 +347,65 @@ fn totals(summary: &MatchSummary, config: &MatchConfig) -> String {
     text
 }
 
-fn progress_line(game: &FinishedGame, summary: &MatchSummary, config: &MatchConfig) -> String {
+/// When this run of the match began, and how many of its games an earlier run had played.
+struct MatchClock {
+    start: Instant,
+    resumed: u32,
+}
+
+impl MatchClock {
+    /// The time the games not yet played will take at this run's pace so far, once `done`
+    /// of `total` games are over.
+    fn left(&self, done: u32, total: u32) -> Duration {
+        let played_now = done.saturating_sub(self.resumed);
+        if played_now == 0 {
+            return Duration::ZERO;
+        }
+        self.start.elapsed() / played_now * total.saturating_sub(done)
+    }
+}
+
+/// A duration to the nearest second, minute or minute and hour: `40 s`, `12 min`, `2 h 05 min`.
+fn rough(duration: Duration) -> String {
+    let seconds = duration.as_secs();
+    match seconds {
+        0..90 => format!("{seconds} s"),
+        90..5400 => format!("{} min", (seconds + 30) / 60),
+        _ => {
+            let minutes = (seconds + 30) / 60;
+            format!("{} h {:02} min", minutes / 60, minutes % 60)
+        }
+    }
+}
+
+fn progress_line(
+    game: &FinishedGame,
+    summary: &MatchSummary,
+    config: &MatchConfig,
+    clock: &MatchClock,
+) -> String {
     let names = [&config.engines[0].name, &config.engines[1].name];
     let (white, black) = (
         names[game.engine_of(damka_rules::types::Side::White)],
         names[game.engine_of(damka_rules::types::Side::Black)],
     );
+    let done = summary.tally.games();
+    let left = match (done < config.games, config.sprt.is_some()) {
+        (false, _) => String::new(),
+        (true, sprt) => format!(
+            " | {}about {} left",
+            if sprt { "at most " } else { "" },
+            rough(clock.left(done, config.games))
+        ),
+    };
     format!(
-        "game {} ({white} - {black}, opening {}): {} {} | {} games: {}",
+        "game {} ({white} - {black}, opening {}): {} {} | {done}/{} games: {}{left}",
         game.number,
         game.opening + 1,
         game.record.pdn_result(),
         game.record.termination,
-        summary.tally.games(),
-        totals(summary, config)
+        config.games,
+        totals(summary, config),
     )
 }
 
@@ -424,6 +473,25 @@ pub fn report(summary: &MatchSummary, config: &MatchConfig) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_left_is_said_roughly() {
+        assert_eq!(rough(Duration::from_secs(40)), "40 s");
+        assert_eq!(rough(Duration::from_secs(89)), "89 s");
+        assert_eq!(rough(Duration::from_secs(90)), "2 min");
+        assert_eq!(rough(Duration::from_secs(725)), "12 min");
+        assert_eq!(rough(Duration::from_secs(7500)), "2 h 05 min");
+    }
+
+    #[test]
+    fn time_left_counts_only_the_games_of_this_run() {
+        let start = Instant::now() - Duration::from_secs(100);
+        let clock = MatchClock { start, resumed: 10 };
+        assert_eq!(clock.left(10, 40), Duration::ZERO);
+        let left = clock.left(20, 40).as_secs_f64();
+        assert!((199.0..=202.0).contains(&left), "{left}");
+        assert_eq!(clock.left(40, 40), Duration::ZERO);
+    }
 
     #[test]
     fn only_options_of_the_search_are_given_to_the_engines() {
