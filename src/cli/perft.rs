@@ -53,13 +53,14 @@ pub fn run(args: PerftArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let (depth, divide) = (args.depth, args.divide);
     let start = Instant::now();
-    // The game moves into the pool: a session is sent to a thread, never shared. Below the
-    // root, each move's count is one piece of work for the progress line on stderr.
+    // The game moves into the pool: a session is sent to a thread, never shared. Each piece
+    // of the tree (a root move's subtree, or a node two plies under it) counted is a step of
+    // the progress line on stderr.
     let nodes = pool.install(move || {
         if depth <= 1 && !divide {
             return game.perft(depth, counting, false);
         }
-        let mut progress = Progress::new("perft: root moves", 0);
+        let mut progress = Progress::new("perft: pieces of the tree", 0);
         let mut so_far = 0u64;
         let lines = game.divide_reporting(depth, counting, threads > 1, &mut |_, total, n| {
             so_far += n;

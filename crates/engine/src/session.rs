@@ -60,15 +60,15 @@ pub trait GameSession: Send {
     fn divide(&self, depth: u32, counting: Counting) -> Vec<(String, u64)> {
         self.divide_reporting(depth, counting, true, &mut |_, _, _| {})
     }
-    /// [`divide`](Self::divide), below each root move on the calling thread unless `parallel`,
-    /// telling `done` (root moves counted, root moves, the last one's count) after each: a deep
-    /// perft's progress.
+    /// [`divide`](Self::divide), on the calling thread unless `parallel`, telling `done`
+    /// (pieces of work counted, pieces in all, the last one's count) after each piece: a deep
+    /// perft's progress (see [`perft::divide_reporting`]).
     fn divide_reporting(
         &self,
         depth: u32,
         counting: Counting,
         parallel: bool,
-        done: &mut dyn FnMut(usize, usize, u64),
+        done: &mut (dyn FnMut(usize, usize, u64) + Send),
     ) -> Vec<(String, u64)>;
     /// The evaluation term by term, as text lines.
     fn eval_lines(&self, weights: &Weights) -> Vec<String>;
@@ -212,7 +212,7 @@ impl<G: Game> GameSession for Record<G> {
         depth: u32,
         counting: Counting,
         parallel: bool,
-        done: &mut dyn FnMut(usize, usize, u64),
+        done: &mut (dyn FnMut(usize, usize, u64) + Send),
     ) -> Vec<(String, u64)> {
         let pos = self.position();
         let mut lines: Vec<(String, u64)> =

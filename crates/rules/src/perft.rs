@@ -54,34 +54,66 @@ pub fn divide<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> Vec
     divide_reporting::<G>(pos, depth, counting, true, &mut |_, _, _| {})
 }
 
-/// [`divide`], counting below each root move on the calling thread unless `parallel`, and
-/// telling `done` (root moves counted, root moves, the last one's count) after each one: the
-/// progress of a deep perft.
+/// [`divide`], counting on the calling thread unless `parallel`, and telling `done` (pieces
+/// of work counted, pieces in all, the last one's count) after each piece: the progress of a
+/// deep perft. A piece is a root move's subtree, or below a depth of 5 each node two plies
+/// under a root move, so that a deep perft reports every few seconds, not a few times in all.
+/// `done` is called on one thread at a time, not always the calling one.
 pub fn divide_reporting<G: Game>(
     pos: &G::Position,
     depth: u32,
     counting: Counting,
     parallel: bool,
-    done: &mut dyn FnMut(usize, usize, u64),
+    done: &mut (dyn FnMut(usize, usize, u64) + Send),
 ) -> Vec<(G::Move, u64)> {
     let mut roots = MoveList::new();
     G::perft_expand(pos, counting, &mut roots);
     let below = depth.saturating_sub(1);
-    let total = roots.len();
-    roots
-        .iter()
-        .enumerate()
-        .map(|(i, &mv)| {
-            let child = G::play(pos, mv);
-            let n = if parallel {
-                parallel_perft::<G>(&child, below, counting)
-            } else {
-                perft::<G>(&child, below, counting)
-            };
-            done(i + 1, total, n);
-            (mv, n)
-        })
-        .collect()
+    let split = if below > 3 { 2 } else { 0 };
+    // (root move, node `split` plies below it)
+    let mut pieces: Vec<(usize, G::Position)> = Vec::new();
+    let mut list = MoveList::new();
+    for (root, &mv) in roots.iter().enumerate() {
+        let mut nodes = vec![G::play(pos, mv)];
+        for _ in 0..split {
+            let mut next = Vec::new();
+            for node in &nodes {
+                G::perft_expand(node, counting, &mut list);
+                next.extend(list.iter().map(|&mv| G::play(node, mv)));
+            }
+            nodes = next;
+        }
+        pieces.extend(nodes.into_iter().map(|node| (root, node)));
+    }
+    let total = pieces.len();
+    let reporter = std::sync::Mutex::new((0usize, done));
+    let count = |lists: &mut Vec<MoveList<G::Move>>, (root, node): &(usize, G::Position)| {
+        let n = match below - split {
+            0 => 1,
+            plies => perft_inner::<G>(node, plies, counting, lists),
+        };
+        // A poisoned lock only means another piece's report panicked: counting goes on.
+        let mut guard = reporter.lock().unwrap_or_else(|e| e.into_inner());
+        let (counted, done) = &mut *guard;
+        *counted += 1;
+        done(*counted, total, n);
+        (*root, n)
+    };
+    let lists = || move_lists(below - split);
+    let counts: Vec<(usize, u64)> = if parallel {
+        pieces.par_iter().map_init(lists, count).collect()
+    } else {
+        let mut lists = lists();
+        pieces
+            .iter()
+            .map(|piece| count(&mut lists, piece))
+            .collect()
+    };
+    let mut per_root = vec![0u64; roots.len()];
+    for (root, n) in counts {
+        per_root[root] += n;
+    }
+    roots.iter().copied().zip(per_root).collect()
 }
 
 /// [`perft`] with the tree split across the current rayon pool: the nodes two plies down (or
@@ -145,6 +177,35 @@ mod tests {
                     .sum();
                 assert_eq!(total, serial, "{variant}");
             })
+        }
+    }
+
+    #[test]
+    fn a_deep_divide_reports_every_piece_once_and_counts_each_root_move() {
+        type G = crate::games::draughts::Draughts<crate::games::draughts::Russian>;
+        let start = G::start();
+        for parallel in [false, true] {
+            let mut reports = Vec::new();
+            let lines = divide_reporting::<G>(
+                &start,
+                6,
+                Counting::Moves,
+                parallel,
+                &mut |done, total, n| reports.push((done, total, n)),
+            );
+            // Split two plies under each root move: a piece for each of perft 3's 302 nodes.
+            let counted: Vec<usize> = reports.iter().map(|r| r.0).collect();
+            assert_eq!(
+                counted,
+                (1..=302).collect::<Vec<_>>(),
+                "parallel {parallel}"
+            );
+            assert!(reports.iter().all(|r| r.1 == 302));
+            let reported: u64 = reports.iter().map(|r| r.2).sum();
+            assert_eq!(reported, perft::<G>(&start, 6, Counting::Moves));
+            for (mv, n) in lines {
+                assert_eq!(n, perft::<G>(&G::play(&start, mv), 5, Counting::Moves));
+            }
         }
     }
 }
