@@ -10,7 +10,8 @@
 //! * **Matches.** [`matchplay`]: engines as processes or connections, the referee, the runner
 //!   and the statistics behind `damka match`.
 //! * **Tools.** [`cli`]: one module per command-line tool, each a few library calls, printing
-//!   through [`output`].
+//!   through [`output`]; [`interrupt`] lets long ones (matches, training) stop and keep their
+//!   work on Ctrl-C.
 //!
 //! Only this crate prints: the servers through the sink they are given, the tools through
 //! [`output`].
@@ -26,6 +27,7 @@ pub mod cpu;
 pub mod dxp;
 pub mod gui;
 pub mod hub;
+pub mod interrupt;
 pub mod lines;
 pub mod matchplay;
 pub mod output;

@@ -2,8 +2,8 @@
 //! engines, plays the match with progress on stderr, and writes the final report to stdout.
 
 use super::GameArgs;
+use crate::interrupt;
 use crate::matchplay::engine_process::EngineCommand;
-use crate::matchplay::interrupt;
 use crate::matchplay::referee::{
     DEFAULT_TIME_MARGIN, DrawAdjudication, RefereeConfig, TimeControl, WinAdjudication,
 };
@@ -286,7 +286,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let mut progress = |game: &FinishedGame, summary: &MatchSummary| {
         eprintln!("{}", progress_line(game, summary, &config, &clock));
     };
-    interrupt::install()?;
+    interrupt::install("match: interrupted; abandoning the games in progress")?;
     let summary = runner::run(&config, &mut progress)?;
     if interrupt::requested() {
         eprintln!(

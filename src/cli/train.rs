@@ -1,6 +1,7 @@
 //! `damka train`: learns a game's network (or Russian's pattern tables) from self-play
 //! positions, on top of the linear evaluation, and writes its file.
 
+use crate::interrupt;
 use crate::output;
 use damka_engine::tune::{network, patterns, selfplay::read_samples};
 use damka_rules::game::Game;
@@ -75,6 +76,9 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         "{} positions ({bad} lines unreadable)",
         samples.len()
     ));
+    // Ctrl-C drops the epoch under way and writes the best finished one.
+    interrupt::install("train: interrupted; the best epoch so far will be written")?;
+    let stop = interrupt::requested;
     let start = Instant::now();
     let epochs = args.epochs;
     // The time left is the last epoch's time for each epoch to come: the first epoch's
@@ -102,7 +106,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 score_share: args.score_share,
                 ..patterns::TrainConfig::default()
             };
-            let t = patterns::train::<Russian>(&samples, &weights, &config, progress)?;
+            let t = patterns::train::<Russian>(&samples, &weights, &config, progress, stop)?;
             let bytes = t.table.write();
             (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
         }
@@ -115,12 +119,16 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 ..network::TrainConfig::default()
             };
             let t = with_game!(args.variant, G => {
-                network::train::<G>(&samples, &G::weights(), &config, progress)
+                network::train::<G>(&samples, &G::weights(), &config, progress, stop)
             })?;
             let bytes = t.network.write();
             (bytes, t.k, t.positions, t.held_out_error, t.best_epoch)
         }
     };
+    if interrupt::requested() && best_epoch == 0 {
+        eprintln!("train: interrupted before an epoch improved on the start: nothing written");
+        std::process::exit(interrupt::EXIT_STATUS);
+    }
     // Written beside the target and renamed over it: an interrupted write leaves no half file.
     let mut partial = args.out.clone().into_os_string();
     partial.push(".tmp");
@@ -137,5 +145,8 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         start.elapsed().as_secs_f64(),
         args.out.display()
     ));
+    if interrupt::requested() {
+        std::process::exit(interrupt::EXIT_STATUS);
+    }
     Ok(())
 }

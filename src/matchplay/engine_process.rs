@@ -116,7 +116,7 @@ pub enum EngineError {
     Timeout(String),
     /// A reply the runner cannot use (a refused game, a move in no known form).
     Protocol(String),
-    /// The match was interrupted while waiting (see [`interrupt`](super::interrupt)).
+    /// The match was interrupted while waiting (see [`interrupt`](crate::interrupt)).
     Interrupted,
 }
 
@@ -327,7 +327,7 @@ impl EngineProcess {
         let total = deadline.saturating_duration_since(Instant::now());
         // Waits in short slices so that an interrupted match does not wait out a long think.
         let result = loop {
-            if super::interrupt::requested() {
+            if crate::interrupt::requested() {
                 return Err(EngineError::Interrupted);
             }
             let wait = deadline.saturating_duration_since(Instant::now());

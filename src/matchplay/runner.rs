@@ -11,10 +11,10 @@
 use super::engine_process::{
     EngineCommand, EngineError, EngineInfo, EngineProcess, EngineProtocol,
 };
-use super::interrupt;
 use super::players;
 use super::referee::{self, GameRecord, Player, RefereeConfig, Unavailable};
 use super::stats::{Sprt, SprtStatus, Tally};
+use crate::interrupt;
 use damka_engine::openings::Opening;
 use damka_rules::games::Variant;
 use damka_rules::pdn::{self, PdnGame};

@@ -93,3 +93,53 @@ fn a_trained_network_file_is_played_and_a_bad_one_refused() {
     server.send("quit");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ctrl-C during `damka train`: the epoch under way is dropped, the best finished one is
+/// written, and the exit status is 130.
+#[test]
+fn an_interrupted_training_writes_its_best_epoch() {
+    use std::io::{BufRead, BufReader};
+    let dir = std::env::temp_dir().join(format!("damka-train-interrupted-{}", std::process::id()));
+    let network = turkish_network(&dir);
+    std::fs::remove_file(&network).expect("remove the first network");
+    let data = dir.join("turkish.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
+        .args([
+            "train",
+            "--variant",
+            "turkish",
+            "--model",
+            "network",
+            "--data",
+        ])
+        .arg(&data)
+        .arg("--out")
+        .arg(&network)
+        .args(["--epochs", "1000000", "--score-share", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start damka train");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    while !line.starts_with("train: epoch 2/") {
+        line.clear();
+        let read = stderr.read_line(&mut line).expect("read stderr");
+        assert!(read > 0, "training ended before its second epoch");
+    }
+    // Epochs go on until the signal lands: keep reading, so that a full pipe never stalls them.
+    let drain = std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let output = child.wait_with_output().expect("wait for damka train");
+    let _ = drain.join();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("written to"), "{stdout}");
+    let written = std::fs::metadata(&network).map(|m| m.len()).unwrap_or(0);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(written > 0, "no network written");
+}

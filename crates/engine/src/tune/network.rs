@@ -280,13 +280,15 @@ fn starting_network(inputs: usize, hidden: usize, seed: u64) -> Network {
 
 /// Trains the network of game `G` (of `G::Inputs::INPUTS` inputs) on `samples` (its positions
 /// from `selfplay`) on top of its evaluation with `weights`; `progress` hears each epoch's
-/// training and held-out error. An error if no position's evaluation takes the network's term
-/// ([`Game::evaluate_with`]).
+/// training and held-out error. `stop` is asked before each batch: once it says true, the
+/// epoch under way is dropped and the best finished epoch is returned. An error if no
+/// position's evaluation takes the network's term ([`Game::evaluate_with`]).
 pub fn train<G: Game>(
     samples: &[Sample],
     weights: &Weights,
     config: &TrainConfig,
     mut progress: impl FnMut(usize, f64, f64),
+    stop: impl Fn() -> bool,
 ) -> Result<Trained, String> {
     let held_out = samples.len() / 10;
     let (training, validation) = samples.split_at(samples.len() - held_out);
@@ -317,9 +319,12 @@ pub fn train<G: Game>(
     let mut adam = Adam::new(network.parameter_count());
     let mut order: Vec<usize> = (0..train_rows.rows.len()).collect();
     let mut seed = config.seed | 1;
-    for epoch in 1..=config.epochs {
+    'epochs: for epoch in 1..=config.epochs {
         shuffle(&mut order, &mut seed);
         for batch in order.chunks(config.batch) {
+            if stop() {
+                break 'epochs;
+            }
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
@@ -372,8 +377,9 @@ mod tests {
             batch: 64,
             ..TrainConfig::default()
         };
+        let never = || false;
         let trained =
-            train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {})
+            train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {}, never)
                 .unwrap();
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
         let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
@@ -381,5 +387,35 @@ mod tests {
         let played = Quantised::new(&trained.network, MAX_PIECES);
         let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
         assert!(score(&a1) > score(&c1) + 50);
+    }
+
+    #[test]
+    fn a_stop_keeps_the_best_finished_epoch() {
+        let samples = super::super::fit::a1_wins(2000);
+        let config = TrainConfig {
+            epochs: 30,
+            rate: 1e-2,
+            batch: 64,
+            ..TrainConfig::default()
+        };
+        // 1800 training rows in batches of 64: 29 batches an epoch; stop in the fourth epoch.
+        let batches = std::sync::atomic::AtomicUsize::new(0);
+        let stop = || batches.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 3 * 29 + 5;
+        let mut epochs = Vec::new();
+        let trained = train::<Draughts<Russian>>(
+            &samples,
+            &russian_weights(),
+            &config,
+            |epoch, _, _| epochs.push(epoch),
+            stop,
+        )
+        .unwrap();
+        assert_eq!(epochs, [1, 2, 3]);
+        assert!(
+            (1..=3).contains(&trained.best_epoch),
+            "{}",
+            trained.best_epoch
+        );
+        assert!(trained.held_out_error.1 < trained.held_out_error.0);
     }
 }

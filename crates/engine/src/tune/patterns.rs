@@ -166,12 +166,15 @@ fn fit_k(rows: &[Row]) -> f64 {
 }
 
 /// Trains the tables on `samples` (positions of the 8×8 draughts game `R` from `selfplay`) on top of the linear
-/// evaluation with `weights`; `progress` hears about each epoch.
+/// evaluation with `weights`; `progress` hears about each epoch. `stop` is asked before each
+/// batch: once it says true, the epoch under way is dropped and the best finished epoch is
+/// returned.
 pub fn train<R: Rules<Board = Dark8>>(
     samples: &[Sample],
     weights: &Weights,
     config: &TrainConfig,
     mut progress: impl FnMut(usize, f64, f64),
+    stop: impl Fn() -> bool,
 ) -> Result<Trained, String> {
     let held_out = samples.len() / 10;
     let (training, validation) = samples.split_at(samples.len() - held_out);
@@ -189,9 +192,12 @@ pub fn train<R: Rules<Board = Dark8>>(
     let mut adam = Adam::new(VALUES);
     let mut order: Vec<usize> = (0..train_rows.len()).collect();
     let mut seed = 0x2545_f491_4f6c_dd1du64;
-    for epoch in 1..=config.epochs {
+    'epochs: for epoch in 1..=config.epochs {
         shuffle(&mut order, &mut seed);
         for batch in order.chunks(config.batch) {
+            if stop() {
+                break 'epochs;
+            }
             let gradient = batch
                 .par_chunks(512)
                 .map(|chunk| {
@@ -274,8 +280,14 @@ mod tests {
             epochs: 20,
             ..TrainConfig::default()
         };
-        let trained =
-            train::<Russian>(&samples, &russian_weights(), &config, |_, _, _| {}).unwrap();
+        let trained = train::<Russian>(
+            &samples,
+            &russian_weights(),
+            &config,
+            |_, _, _| {},
+            || false,
+        )
+        .unwrap();
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
         let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
         let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
