@@ -1,12 +1,14 @@
 //! `damka tune`: fits a game's evaluation weights to self-play positions (Texel's logistic
 //! regression) and prints them.
 
+use crate::interrupt;
 use crate::output;
 use damka_engine::tune::{selfplay::read_samples, texel};
 use damka_rules::eval::FEATURES;
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::with_game;
+use std::ops::ControlFlow;
 
 /// Arguments of `damka tune`.
 #[derive(clap::Args, Clone, Debug)]
@@ -73,6 +75,8 @@ fn run_for<G: Game>(args: TuneArgs) -> Result<(), String> {
     let start = G::weights();
     let scale = k.map_or(texel::Scale::Fitted, texel::Scale::Given);
     let mut progress = super::Progress::new("tune: gradient steps", iterations as u64);
+    // Ctrl-C ends the steps and prints the weights as they stand.
+    interrupt::install("tune: interrupted; the weights of the steps done will be printed")?;
     let tuned = texel::tune(
         &prepared,
         &start,
@@ -80,7 +84,13 @@ fn run_for<G: Game>(args: TuneArgs) -> Result<(), String> {
         &kept,
         scale,
         score_share,
-        &mut |_| progress.advance(1, ""),
+        &mut |_| {
+            progress.advance(1, "");
+            match interrupt::requested() {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        },
     );
     output::line(&format!(
         "k {:.3}, error {:.6} -> {:.6}",
@@ -93,6 +103,9 @@ fn run_for<G: Game>(args: TuneArgs) -> Result<(), String> {
         ));
     }
     output::line(&format!("Weights({:?})", tuned.weights.0));
+    if interrupt::requested() {
+        std::process::exit(interrupt::EXIT_STATUS);
+    }
     Ok(())
 }
 

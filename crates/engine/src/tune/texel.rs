@@ -16,6 +16,7 @@ use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::with_game;
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// Positions turned into feature rows.
 #[derive(Clone, Debug, Default)]
@@ -123,7 +124,8 @@ pub enum Scale {
 /// indices are in `fixed` keep their starting values, and so does the man's unless the scale
 /// is given. The target of a position is `score_share` of its score's win chance (under the
 /// scale `k`) and the rest its game's result; positions without a score use the result. The
-/// errors reported are against these targets. `step` hears the number of each step done.
+/// errors reported are against these targets. `step` hears the number of each step done and
+/// says whether to go on: the weights of the steps done so far are returned when it says no.
 pub fn tune(
     data: &TuneData,
     start: &Weights,
@@ -131,7 +133,7 @@ pub fn tune(
     fixed: &[usize],
     scale: Scale,
     score_share: f64,
-    step: &mut dyn FnMut(usize),
+    step: &mut dyn FnMut(usize) -> ControlFlow<()>,
 ) -> Tuned {
     let mut weights: [f64; FEATURES] = std::array::from_fn(|i| start.0[i] as f64);
     let (k, first_free) = match scale {
@@ -172,7 +174,9 @@ pub fn tune(
         for i in (first_free..FEATURES).filter(|i| !fixed.contains(i)) {
             weights[i] += adam.change(i, gradient[i] / n, 1.0);
         }
-        step(iteration);
+        if step(iteration).is_break() {
+            break;
+        }
     }
     let rounded = Weights(std::array::from_fn(|i| weights[i].round() as i32));
     let as_f64: [f64; FEATURES] = std::array::from_fn(|i| rounded.0[i] as f64);
@@ -221,9 +225,21 @@ mod tests {
                     data.rows.push(row);
                     data.scores.push(None);
                 }
-                let tuned = tune(&data, &start, 300, &[], Scale::Fitted, 0.0, &mut |_| {});
+                let go_on = &mut |_| ControlFlow::Continue(());
+                let tuned = tune(&data, &start, 300, &[], Scale::Fitted, 0.0, go_on);
                 assert!(tuned.error_after <= tuned.error_before, "{variant}");
                 assert_eq!(tuned.weights.0[0], start.0[0], "{variant}: the unit is fixed");
+                // Told to stop at its fifth step, it takes no sixth.
+                let mut heard = Vec::new();
+                let five = &mut |step| {
+                    heard.push(step);
+                    match step {
+                        5 => ControlFlow::Break(()),
+                        _ => ControlFlow::Continue(()),
+                    }
+                };
+                tune(&data, &start, 300, &[], Scale::Fitted, 0.0, five);
+                assert_eq!(heard, [1, 2, 3, 4, 5], "{variant}");
             })
         }
     }
