@@ -56,8 +56,8 @@ pub fn divide<G: Game>(pos: &G::Position, depth: u32, counting: Counting) -> Vec
 
 /// [`divide`], counting on the calling thread unless `parallel`, and telling `done` (pieces
 /// of work counted, pieces in all, the last one's count) after each piece: the progress of a
-/// deep perft. A piece is a root move's subtree, or below a depth of 5 each node two plies
-/// under a root move, so that a deep perft reports every few seconds, not a few times in all.
+/// deep perft. A piece is a root move's subtree, or from depth 5 on each node two plies under
+/// a root move, so that a deep perft reports every few seconds, not a few times in all.
 /// `done` is called on one thread at a time, not always the calling one.
 pub fn divide_reporting<G: Game>(
     pos: &G::Position,
