@@ -64,6 +64,7 @@ def main():
     parser.add_argument("--random-plies", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="russian")
+    parser.add_argument("--house", help="Ugolki's house every game starts in (3x3, 3x4, triangle)")
     parser.add_argument("--network", type=Path,
                         help="network file every worker plays (the next round of training; "
                              "the path must be readable on the workers)")
@@ -84,6 +85,8 @@ def main():
     damka = os.path.abspath(args.damka) if os.path.exists(args.damka) else args.damka
     options = ["--nodes", str(args.nodes), "--random-plies", str(args.random_plies),
                "--seed", str(args.seed), "--variant", args.variant]
+    if args.house:
+        options += ["--house", args.house]
     if args.network:
         options += ["--network", str(args.network.resolve())]
     directory = args.out.parent / (args.out.name + ".shards")

@@ -1,11 +1,12 @@
 //! `damka selfplay`: plays games against itself in parallel and writes their positions,
 //! labelled with the results and the search's scores, for `tune` and `train`.
 
-use super::{Progress, open_egdb};
+use super::{GameArgs, Progress, open_egdb};
 use crate::output;
 use damka_engine::tune::selfplay::{SelfPlay, play_streaming, write_samples};
 use damka_rules::game::Game;
-use damka_rules::games::Variant;
+use damka_rules::games;
+use damka_rules::option::Affects;
 use damka_rules::with_game;
 use std::time::Instant;
 
@@ -34,9 +35,9 @@ pub struct SelfPlayArgs {
     /// Output file: one `<result> <score> <FEN>` line per position (the score for White, in hundredths of a man).
     #[arg(long)]
     pub out: std::path::PathBuf,
-    /// The game.
-    #[arg(long, default_value_t = Variant::default())]
-    pub variant: Variant,
+    /// The game (`--variant`) and the options that set its start (Ugolki's `--house`).
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Probe the endgame databases in this directory.
     #[arg(long, value_name = "DIR")]
     pub egdb: Option<std::path::PathBuf>,
@@ -48,21 +49,28 @@ pub struct SelfPlayArgs {
 
 /// `damka selfplay`: plays games in parallel and writes `<result> <score> <fen>` lines.
 pub fn run(args: SelfPlayArgs) -> Result<(), String> {
+    let variant = args.game.variant;
+    // Self-play searches the game as its rules are: an option that plays it another way
+    // (Fuk as Russian) is a baseline for matches, not a source of training positions.
+    if let Some(option) = games::all_options().into_iter().find(|option| {
+        option.affects == Affects::Search
+            && args.game.setup.get(option) != option.kind.default_text()
+    }) {
+        return Err(format!("selfplay does not take --{}", option.flag));
+    }
     let config = SelfPlay {
-        variant: args.variant,
+        variant,
         games: args.games,
         first_game: args.first_game,
         threads: args.threads,
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,
-        weights: with_game!(args.variant, G => G::weights()),
+        weights: with_game!(variant, G => G::weights()),
+        setup: args.game.setup.clone(),
         max_plies: 300,
-        egdb: open_egdb(args.variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb),
-        network_file: damka_engine::network_file::load_option(
-            args.variant,
-            args.network.as_deref(),
-        )?,
+        egdb: open_egdb(variant, args.egdb.as_deref())?.map(|(egdb, _)| egdb),
+        network_file: damka_engine::network_file::load_option(variant, args.network.as_deref())?,
     };
     let start = Instant::now();
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());

@@ -7,6 +7,7 @@ use damka_rules::draw::DrawRules;
 use damka_rules::eval::Weights;
 use damka_rules::game::{Game, GameResult, Record};
 use damka_rules::games::Variant;
+use damka_rules::option::Setup;
 use damka_rules::types::Side;
 use damka_rules::with_game;
 use rayon::prelude::*;
@@ -32,6 +33,8 @@ pub struct SelfPlay {
     pub seed: u64,
     /// Evaluation weights of both players.
     pub weights: Weights,
+    /// The game's options that set its start (Ugolki's house); every game starts there.
+    pub setup: Setup,
     /// Games longer than this are scored as draws.
     pub max_plies: usize,
     /// Endgame databases both players probe (Russian), if any.
@@ -118,7 +121,7 @@ fn play_one<G: Game>(config: &SelfPlay, index: u64) -> Vec<Sample> {
         .seed
         .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
         | 1;
-    let mut game = Record::<G>::startpos(DrawRules::default());
+    let mut game = Record::<G>::startpos_with(&config.setup, DrawRules::default());
     let tt = Tt::new(4);
     let search_config = SearchConfig {
         weights: config.weights,

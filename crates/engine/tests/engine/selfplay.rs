@@ -4,6 +4,7 @@
 use damka_engine::tune::selfplay::{SelfPlay, play, read_samples, write_samples};
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
+use damka_rules::option::Setup;
 use damka_rules::with_game;
 
 #[test]
@@ -17,6 +18,7 @@ fn a_few_games_give_labelled_positions() {
         random_plies: 4,
         seed: 1,
         weights: with_game!(Variant::default(), G => G::weights()),
+        setup: Setup::default(),
         max_plies: 60,
         egdb: None,
         network_file: None,
@@ -38,6 +40,7 @@ fn shards_joined_in_order_are_the_whole_run() {
         random_plies: 4,
         seed: 7,
         weights: with_game!(Variant::default(), G => G::weights()),
+        setup: Setup::default(),
         max_plies: 60,
         egdb: None,
         network_file: None,
@@ -51,4 +54,30 @@ fn shards_joined_in_order_are_the_whole_run() {
     let mut joined = play(&shard(0, 1));
     joined.extend(play(&shard(1, 3)));
     assert_eq!(joined, play(&whole));
+}
+
+#[test]
+fn games_start_from_the_house_the_setup_names() {
+    let house = damka_rules::games::ugolki::house::OPTION;
+    let config = SelfPlay {
+        first_game: 0,
+        threads: 1,
+        variant: Variant::Ugolki,
+        games: 2,
+        nodes: 200,
+        random_plies: 2,
+        seed: 3,
+        weights: with_game!(Variant::Ugolki, G => G::weights()),
+        setup: Setup::default().with(&house, "triangle").unwrap(),
+        max_plies: 40,
+        egdb: None,
+        network_file: None,
+    };
+    let samples = play(&config);
+    assert!(!samples.is_empty());
+    assert!(
+        samples.iter().all(|s| s.fen.ends_with(":Htriangle")),
+        "{:?}",
+        samples[0].fen
+    );
 }
