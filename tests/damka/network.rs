@@ -24,7 +24,7 @@ fn turkish_network(dir: &Path) -> PathBuf {
     std::fs::create_dir_all(dir).expect("make the directory");
     let data = dir.join("turkish.txt");
     let network = dir.join("turkish.network");
-    let (data_text, network_text) = (data.to_string_lossy(), network.to_string_lossy());
+    let data_text = data.to_string_lossy();
     damka(&[
         "selfplay",
         "--variant",
@@ -36,23 +36,31 @@ fn turkish_network(dir: &Path) -> PathBuf {
         "--out",
         &data_text,
     ]);
-    let progress = damka(&[
+    let train = train_args(&data, &network, "2");
+    let progress = damka(&train.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(progress.contains("train: epoch 2/2"), "{progress}");
+    network
+}
+
+/// `damka train`'s arguments for a Turkish network of `epochs` from `data` to `network`.
+fn train_args(data: &Path, network: &Path, epochs: &str) -> Vec<String> {
+    let (data, network) = (data.to_string_lossy(), network.to_string_lossy());
+    let args = [
         "train",
         "--variant",
         "turkish",
         "--model",
         "network",
         "--data",
-        &data_text,
+        &data,
         "--out",
-        &network_text,
+        &network,
         "--epochs",
-        "2",
+        epochs,
         "--score-share",
         "1",
-    ]);
-    assert!(progress.contains("train: epoch 2/2"), "{progress}");
-    network
+    ];
+    args.map(String::from).to_vec()
 }
 
 /// The `info string error` lines among `lines`.
@@ -104,18 +112,7 @@ fn an_interrupted_training_writes_its_best_epoch() {
     std::fs::remove_file(&network).expect("remove the first network");
     let data = dir.join("turkish.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_damka"))
-        .args([
-            "train",
-            "--variant",
-            "turkish",
-            "--model",
-            "network",
-            "--data",
-        ])
-        .arg(&data)
-        .arg("--out")
-        .arg(&network)
-        .args(["--epochs", "1000000", "--score-share", "1"])
+        .args(train_args(&data, &network, "1000000"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -367,16 +367,21 @@ mod tests {
     use damka_rules::network::Quantised;
     use damka_rules::types::Side;
 
-    #[test]
-    fn a_winning_configuration_is_learned() {
-        // The network must learn to like a man on a1 for White.
-        let samples = super::super::fit::a1_wins(2000);
+    /// Positions where a man on a1 wins for White, and a short training on them.
+    fn a1_training() -> (Vec<Sample>, TrainConfig) {
         let config = TrainConfig {
             epochs: 30,
             rate: 1e-2,
             batch: 64,
             ..TrainConfig::default()
         };
+        (super::super::fit::a1_wins(2000), config)
+    }
+
+    #[test]
+    fn a_winning_configuration_is_learned() {
+        // The network must learn to like a man on a1 for White.
+        let (samples, config) = a1_training();
         let never = || false;
         let trained =
             train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {}, never)
@@ -391,13 +396,7 @@ mod tests {
 
     #[test]
     fn a_stop_keeps_the_best_finished_epoch() {
-        let samples = super::super::fit::a1_wins(2000);
-        let config = TrainConfig {
-            epochs: 30,
-            rate: 1e-2,
-            batch: 64,
-            ..TrainConfig::default()
-        };
+        let (samples, config) = a1_training();
         // 1800 training rows in batches of 64: 29 batches an epoch; stop in the fourth epoch.
         let batches = std::sync::atomic::AtomicUsize::new(0);
         let stop = || batches.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 3 * 29 + 5;
