@@ -5,7 +5,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches};
 use damka_rules::games::{self, Variant};
-use damka_rules::option::{GameOption, OptionKind, Setup};
+use damka_rules::option::{Affects, GameOption, OptionKind, Setup};
 
 /// `--variant <game>` and the games' own options, as a tool receives them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,6 +99,17 @@ impl GameArgs {
             engine.set_option(option.name, Some(&self.setup.get(&option)))?;
         }
         Ok(())
+    }
+
+    /// The options given a value other than their default that change how the game is
+    /// searched, not its rules or start (e.g. `--fuk-russian-play`), with their values.
+    pub fn search_options(&self) -> Vec<(GameOption, String)> {
+        games::all_options()
+            .into_iter()
+            .filter(|option| option.affects == Affects::Search)
+            .map(|option| (option, self.setup.get(&option)))
+            .filter(|(option, value)| *value != option.kind.default_text())
+            .collect()
     }
 }
 

@@ -13,8 +13,6 @@ use crate::matchplay::runner::{
 use crate::matchplay::stats::{Sprt, SprtStatus};
 use crate::output;
 use damka_engine::openings::{self, Opening};
-use damka_rules::games;
-use damka_rules::option::{Affects, Setup};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -150,15 +148,12 @@ fn engine_command(line: &str, common: &[String], own: &[String]) -> Result<Engin
     Ok(command)
 }
 
-/// The game options given a value that change how the game is searched, not its start, as
-/// `Name=value` for both engines (an option that changes the start reaches them in the
-/// openings' FENs instead).
-fn search_options(setup: &Setup) -> Vec<String> {
-    games::all_options()
-        .into_iter()
-        .filter(|option| option.affects == Affects::Search)
-        .filter(|option| setup.get(option) != option.kind.default_text())
-        .map(|option| format!("{}={}", option.name, setup.get(&option)))
+/// The game options that change how the game is searched, as `Name=value` for both engines
+/// (an option that changes the start reaches them in the openings' FENs instead).
+fn search_options(game: &GameArgs) -> Vec<String> {
+    let options = game.search_options().into_iter();
+    options
+        .map(|(option, value)| format!("{}={value}", option.name))
         .collect()
 }
 
@@ -209,7 +204,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         shuffle(&mut book, args.seed);
     }
 
-    let mut common = search_options(&args.game.setup);
+    let mut common = search_options(&args.game);
     common.extend(args.option.iter().cloned());
     if let Some(dir) = &args.egdb {
         common.insert(0, format!("EGDBPath={}", dir.display()));
@@ -495,6 +490,8 @@ mod tests {
 
     #[test]
     fn only_options_of_the_search_are_given_to_the_engines() {
+        use damka_rules::games::{self, Variant};
+        use damka_rules::option::Setup;
         let option = |flag: &str| {
             let all = games::all_options();
             all.into_iter().find(|o| o.flag == flag).unwrap()
@@ -503,8 +500,12 @@ mod tests {
             .with(&option("house"), "3x4")
             .and_then(|s| s.with(&option("fuk-russian-play"), "true"))
             .unwrap();
-        assert_eq!(search_options(&setup), ["Fuk Russian Play=true"]);
-        assert!(search_options(&Setup::default()).is_empty());
+        let game = |setup| GameArgs {
+            variant: Variant::Fuk,
+            setup,
+        };
+        assert_eq!(search_options(&game(setup)), ["Fuk Russian Play=true"]);
+        assert!(search_options(&game(Setup::default())).is_empty());
     }
 
     #[test]

@@ -5,8 +5,6 @@ use super::{GameArgs, Progress, open_egdb};
 use crate::output;
 use damka_engine::tune::selfplay::{SelfPlay, play_streaming, write_samples};
 use damka_rules::game::Game;
-use damka_rules::games;
-use damka_rules::option::Affects;
 use damka_rules::with_game;
 use std::time::Instant;
 
@@ -52,10 +50,7 @@ pub fn run(args: SelfPlayArgs) -> Result<(), String> {
     let variant = args.game.variant;
     // Self-play searches the game as its rules are: an option that plays it another way
     // (Fuk as Russian) is a baseline for matches, not a source of training positions.
-    if let Some(option) = games::all_options().into_iter().find(|option| {
-        option.affects == Affects::Search
-            && args.game.setup.get(option) != option.kind.default_text()
-    }) {
+    if let Some((option, _)) = args.game.search_options().first() {
         return Err(format!("selfplay does not take --{}", option.flag));
     }
     let config = SelfPlay {

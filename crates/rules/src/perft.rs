@@ -72,17 +72,8 @@ pub fn divide_reporting<G: Game>(
     let split = if below > 3 { 2 } else { 0 };
     // (root move, node `split` plies below it)
     let mut pieces: Vec<(usize, G::Position)> = Vec::new();
-    let mut list = MoveList::new();
     for (root, &mv) in roots.iter().enumerate() {
-        let mut nodes = vec![G::play(pos, mv)];
-        for _ in 0..split {
-            let mut next = Vec::new();
-            for node in &nodes {
-                G::perft_expand(node, counting, &mut list);
-                next.extend(list.iter().map(|&mv| G::play(node, mv)));
-            }
-            nodes = next;
-        }
+        let nodes = nodes_below::<G>(G::play(pos, mv), split, counting);
         pieces.extend(nodes.into_iter().map(|node| (root, node)));
     }
     let total = pieces.len();
@@ -122,22 +113,28 @@ pub fn parallel_perft<G: Game>(pos: &G::Position, depth: u32, counting: Counting
     if depth <= 3 {
         return perft::<G>(pos, depth, counting);
     }
-    let mut jobs: Vec<G::Position> = vec![*pos];
-    let mut list = MoveList::new();
-    for _ in 0..2 {
-        let mut next = Vec::new();
-        for node in &jobs {
-            G::perft_expand(node, counting, &mut list);
-            next.extend(list.iter().map(|&mv| G::play(node, mv)));
-        }
-        jobs = next;
-    }
-    jobs.par_iter()
+    nodes_below::<G>(*pos, 2, counting)
+        .par_iter()
         .map_init(
             || move_lists(depth - 2),
             |lists, job| perft_inner::<G>(job, depth - 2, counting, lists),
         )
         .sum()
+}
+
+/// The nodes `plies` plies below `pos`, one per path (the pieces a perft is split into).
+fn nodes_below<G: Game>(pos: G::Position, plies: u32, counting: Counting) -> Vec<G::Position> {
+    let mut nodes = vec![pos];
+    let mut list = MoveList::new();
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for node in &nodes {
+            G::perft_expand(node, counting, &mut list);
+            next.extend(list.iter().map(|&mv| G::play(node, mv)));
+        }
+        nodes = next;
+    }
+    nodes
 }
 
 /// The last line of every `perft` report (CLI and protocol): `nodes <N> time <ms> nps <nps>`.
