@@ -7,10 +7,6 @@ use damka_rules::network::{Network, NetworkInputs, Quantised};
 use damka_rules::with_game;
 use std::path::Path;
 
-/// Inputs a position of any game may have on at once, for the fixed point of a loaded network
-/// (the tower games reach about 75: three inputs for each of two dozen towers).
-const MAX_ON: usize = 128;
-
 /// Larger files are refused before they are read.
 const MAX_BYTES: u64 = 64 << 20;
 
@@ -26,14 +22,19 @@ pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let inputs = with_game!(variant, G => <<G as Game>::Inputs as NetworkInputs>::INPUTS);
+    let (inputs, max_on) = with_game!(variant, G => {
+        type Inputs = <G as Game>::Inputs;
+        (<Inputs as NetworkInputs>::INPUTS, <Inputs as NetworkInputs>::MAX_ON)
+    });
     let network = Network::read(&bytes, inputs).map_err(|e| {
         format!(
             "{}: {e} (a {variant} network has {inputs} inputs)",
             path.display()
         )
     })?;
-    Ok(Quantised::new(&network, MAX_ON))
+    // Quantised as the game's built-in network is, so that a network tried from a file plays
+    // exactly as it will once compiled in.
+    Ok(Quantised::new(&network, max_on))
 }
 
 /// [`load`] for a command's `--network FILE` option: none without a file, and the network
@@ -61,5 +62,26 @@ mod tests {
         assert!(refused.contains("128 inputs"), "{refused}");
         assert!(load(Variant::Turkish, &dir.join("missing")).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_shipped_network_loaded_from_its_file_is_the_built_in_one() {
+        let games = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src/games");
+        for (variant, file) in [
+            (Variant::Russian, "draughts/eval/russian.network"),
+            (Variant::Giveaway, "draughts/eval/giveaway.network"),
+            (Variant::Brazilian, "draughts/eval/brazilian.network"),
+            (Variant::International, "draughts/eval/international.network"),
+            (Variant::Turkish, "turkish/turkish.network"),
+            (Variant::Fuk, "fuk/fuk.network"),
+            (Variant::Ugolki, "ugolki/ugolki.network"),
+            (Variant::UgolkiDiagonal, "ugolki/ugolki-diagonal.network"),
+            (Variant::Bashni, "towers/bashni.network"),
+            (Variant::Lasca, "towers/lasca.network"),
+        ] {
+            let loaded = load(variant, &games.join(file)).unwrap();
+            let built_in = with_game!(variant, G => <G as Game>::network()).unwrap();
+            assert!(&loaded == built_in, "{variant}: {file} loads unlike the built-in network");
+        }
     }
 }

@@ -44,6 +44,9 @@ pub trait NetworkInputs {
     type Position;
     /// How many inputs the network has.
     const INPUTS: usize;
+    /// The most inputs any position of the game has on at once: the first layer's fixed
+    /// point is chosen so that this many weights never overflow a sum.
+    const MAX_ON: usize;
     /// Calls `on` with every input that is on in `pos`, seen from `perspective`.
     fn inputs(pos: &Self::Position, perspective: Side, on: &mut impl FnMut(usize));
     /// Calls `change(input, false)` for every input that is on in `before` and off in `after`,

@@ -280,15 +280,15 @@ impl Quantised {
 }
 
 /// A network file compiled into the engine (`include_bytes!`), as the engine plays it: `name`'s
-/// network of `inputs` inputs, for positions with at most `max_on` inputs on at once. A file
-/// that does not read gives a network whose term is always 0, with an error logged; each
-/// game's tests read its file, so a shipped file always reads.
-pub fn built_in(bytes: &[u8], inputs: usize, max_on: usize, name: &str) -> Quantised {
-    let network = Network::read(bytes, inputs).unwrap_or_else(|e| {
+/// network over the inputs `I`, quantised for [`NetworkInputs::MAX_ON`] inputs on at once, as a
+/// file loaded at run time is. A file that does not read gives a network whose term is always
+/// 0, with an error logged; each game's tests read its file, so a shipped file always reads.
+pub fn built_in<I: NetworkInputs>(bytes: &[u8], name: &str) -> Quantised {
+    let network = Network::read(bytes, I::INPUTS).unwrap_or_else(|e| {
         log::error!("built-in {name} network unreadable ({e}); network left out");
-        Network::zero(inputs, DEFAULT_HIDDEN)
+        Network::zero(I::INPUTS, DEFAULT_HIDDEN)
     });
-    Quantised::new(&network, max_on)
+    Quantised::new(&network, I::MAX_ON)
 }
 
 /// A game whose network sees its pieces sorted into `KINDS` kinds (for instance own men, own
@@ -299,6 +299,8 @@ pub trait PieceKinds<const KINDS: usize> {
     type Position;
     /// The board whose squares number the inputs ([`Geometry::relative`]).
     type Board: Geometry;
+    /// The most pieces on the board at once ([`NetworkInputs::MAX_ON`]).
+    const MAX_PIECES: usize;
     /// The squares of each kind in `pos`, seen from `perspective`.
     fn kinds(pos: &Self::Position, perspective: Side) -> [Bitboard; KINDS];
 }
@@ -320,6 +322,7 @@ impl<K: PieceKinds<KINDS>, const KINDS: usize> KindSquares<K, KINDS> {
 impl<K: PieceKinds<KINDS>, const KINDS: usize> NetworkInputs for KindSquares<K, KINDS> {
     type Position = K::Position;
     const INPUTS: usize = KINDS * <K::Board as Geometry>::SQUARE_COUNT;
+    const MAX_ON: usize = K::MAX_PIECES;
 
     #[inline]
     fn inputs(pos: &K::Position, perspective: Side, on: &mut impl FnMut(usize)) {

@@ -247,9 +247,8 @@ fn follows_a_quiet_move(board: &Board, huffable: Bitboard) -> bool {
 
 /// Fuk's trained network, compiled in (`fuk.network`: the Russian inputs), for up to 24
 /// pieces.
-pub static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
-    crate::network::built_in(include_bytes!("fuk.network"), FukInputs::INPUTS, 24, "Fuk")
-});
+pub static NETWORK: LazyLock<Quantised> =
+    LazyLock::new(|| crate::network::built_in::<FukInputs>(include_bytes!("fuk.network"), "Fuk"));
 
 /// What a network sees of a Fuk position: its board's men and kings, as in Russian
 /// ([`PieceSquares`]); which pieces may be huffed is left out.
@@ -259,6 +258,7 @@ pub struct FukInputs;
 impl NetworkInputs for FukInputs {
     type Position = FukPosition;
     const INPUTS: usize = PieceSquares::<Russian>::INPUTS;
+    const MAX_ON: usize = PieceSquares::<Russian>::MAX_ON;
 
     #[inline]
     fn inputs(pos: &FukPosition, perspective: Side, on: &mut impl FnMut(usize)) {

@@ -53,6 +53,9 @@ impl<R: TowerRules> TowerSquares<R> {
 impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
     type Position = Position;
     const INPUTS: usize = PER_SQUARE * <R::Board as Geometry>::SQUARE_COUNT;
+    /// Each input on stands for at least one piece of its own (a top, or the pieces of one
+    /// side below it), so no more are on than there are pieces.
+    const MAX_ON: usize = 2 * R::PIECES_PER_SIDE as usize;
 
     fn inputs(pos: &Position, perspective: Side, on: &mut impl FnMut(usize)) {
         for square in pos.occupied() {
@@ -81,11 +84,9 @@ impl<R: TowerRules> NetworkInputs for TowerSquares<R> {
     }
 }
 
-/// A tower game's network file compiled in. Each input on stands for at least one piece of its
-/// own (a top, or the pieces of one side below it), so no more are on than there are pieces.
+/// A tower game's network file compiled in.
 fn built_in<R: TowerRules>(bytes: &[u8]) -> Quantised {
-    let pieces = 2 * R::PIECES_PER_SIDE as usize;
-    crate::network::built_in(bytes, TowerSquares::<R>::INPUTS, pieces, R::TITLE)
+    crate::network::built_in::<TowerSquares<R>>(bytes, R::TITLE)
 }
 
 /// Bashni's trained network, compiled in (`bashni.network`).

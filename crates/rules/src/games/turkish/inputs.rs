@@ -2,7 +2,7 @@
 
 use super::position::Position;
 use crate::board::Full8;
-use crate::network::{KindSquares, NetworkInputs, PieceKinds, Quantised};
+use crate::network::{KindSquares, PieceKinds, Quantised};
 use crate::types::{Bitboard, Side};
 use std::sync::LazyLock;
 
@@ -14,6 +14,7 @@ pub struct TurkishKinds;
 impl PieceKinds<4> for TurkishKinds {
     type Position = Position;
     type Board = Full8;
+    const MAX_PIECES: usize = 32;
 
     #[inline]
     fn kinds(pos: &Position, side: Side) -> [Bitboard; 4] {
@@ -33,10 +34,5 @@ pub type PieceSquares = KindSquares<TurkishKinds, 4>;
 
 /// Turkish's trained network, compiled in (`turkish.network`), for up to 32 pieces.
 pub static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
-    crate::network::built_in(
-        include_bytes!("turkish.network"),
-        PieceSquares::INPUTS,
-        32,
-        "Turkish",
-    )
+    crate::network::built_in::<PieceSquares>(include_bytes!("turkish.network"), "Turkish")
 });

@@ -2,7 +2,7 @@
 
 use super::position::Position;
 use crate::board::Full8;
-use crate::network::{KindSquares, NetworkInputs, PieceKinds, Quantised};
+use crate::network::{KindSquares, PieceKinds, Quantised};
 use crate::types::{Bitboard, Side};
 use std::sync::LazyLock;
 
@@ -13,6 +13,8 @@ pub struct UgolkiKinds;
 impl PieceKinds<2> for UgolkiKinds {
     type Position = Position;
     type Board = Full8;
+    /// Two houses of at most 16 squares.
+    const MAX_PIECES: usize = 32;
 
     #[inline]
     fn kinds(pos: &Position, side: Side) -> [Bitboard; 2] {
@@ -24,12 +26,9 @@ impl PieceKinds<2> for UgolkiKinds {
 /// perspective's side: 128 inputs. The house's shape is the game option, the same all game.
 pub type ManSquares = KindSquares<UgolkiKinds, 2>;
 
-/// The most men on the board at once: two houses of at most 16 squares.
-const MAX_MEN: usize = 32;
-
 /// An Ugolki network file compiled in, over [`ManSquares`].
 fn built_in(bytes: &[u8], name: &str) -> Quantised {
-    crate::network::built_in(bytes, ManSquares::INPUTS, MAX_MEN, name)
+    crate::network::built_in::<ManSquares>(bytes, name)
 }
 
 /// Ugolki's trained network (moves along ranks and files), compiled in (`ugolki.network`).

@@ -12,10 +12,10 @@
 //! added to it, scaled by the weight [`NETWORK_SCALE`] (in percent; 0 turns it off). Its
 //! weights are a compact binary file compiled into the engine (see [`Network::read`]).
 
-use crate::board::{Dark8, Dark10, Geometry};
-use crate::games::draughts::Rules;
+use crate::board::Geometry;
 use crate::games::draughts::position::Position;
-use crate::network::{KindSquares, PieceKinds, Quantised};
+use crate::games::draughts::{Brazilian, Giveaway, International, Rules, Russian};
+use crate::network::{KindSquares, PieceKinds, Quantised, built_in};
 pub use crate::network::{Network, OUTPUT_UNIT};
 use crate::types::{Bitboard, Side};
 use std::marker::PhantomData;
@@ -41,6 +41,11 @@ pub struct DraughtsKinds<R>(PhantomData<R>);
 impl<R: Rules> PieceKinds<4> for DraughtsKinds<R> {
     type Position = Position<R>;
     type Board = R::Board;
+    /// A full start: each side's men fill the dark squares of all but the two middle ranks
+    /// (24 on 8×8, 40 on 10×10).
+    const MAX_PIECES: usize = 2
+        * (<R::Board as Geometry>::RANKS as usize / 2 - 1)
+        * (<R::Board as Geometry>::FILES as usize / 2);
 
     #[inline]
     fn kinds(pos: &Position<R>, side: Side) -> [Bitboard; 4] {
@@ -64,33 +69,29 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     Network::read(bytes, INPUTS)
 }
 
-/// A network file of the game `name` compiled in, with the inputs of `board` (four kinds of
-/// piece on each square), for positions of at most `pieces` pieces; a file that does not read
-/// (a test catches it) leaves the network out.
-fn built_in<B: Geometry>(bytes: &[u8], pieces: usize, name: &str) -> Quantised {
-    crate::network::built_in(bytes, 4 * B::SQUARE_COUNT, pieces, name)
-}
-
 /// Russian's trained network, compiled in (`russian.network`), as the engine plays it.
-pub static RUSSIAN: LazyLock<Quantised> =
-    LazyLock::new(|| built_in::<Dark8>(include_bytes!("russian.network"), MAX_PIECES, "Russian"));
+pub static RUSSIAN: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<Russian>>(include_bytes!("russian.network"), "Russian")
+});
 
 /// International's trained network, compiled in (`international.network`: 200 inputs, the
-/// four kinds of piece on the 50 squares), for up to 40 pieces.
+/// four kinds of piece on the 50 squares).
 pub static INTERNATIONAL: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<Dark10>(include_bytes!("international.network"), 40, "International")
+    built_in::<PieceSquares<International>>(
+        include_bytes!("international.network"),
+        "International",
+    )
 });
 
-/// Brazilian's trained network, compiled in (`brazilian.network`: the Russian inputs), for up
-/// to 24 pieces.
+/// Brazilian's trained network, compiled in (`brazilian.network`: the Russian inputs).
 pub static BRAZILIAN: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<Dark8>(include_bytes!("brazilian.network"), MAX_PIECES, "Brazilian")
+    built_in::<PieceSquares<Brazilian>>(include_bytes!("brazilian.network"), "Brazilian")
 });
 
-/// Giveaway's trained network, compiled in (`giveaway.network`: the Russian inputs), for up
-/// to 24 pieces.
-pub static GIVEAWAY: LazyLock<Quantised> =
-    LazyLock::new(|| built_in::<Dark8>(include_bytes!("giveaway.network"), MAX_PIECES, "giveaway"));
+/// Giveaway's trained network, compiled in (`giveaway.network`: the Russian inputs).
+pub static GIVEAWAY: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<Giveaway>>(include_bytes!("giveaway.network"), "giveaway")
+});
 
 #[cfg(test)]
 mod tests {
