@@ -71,7 +71,10 @@ mod tests {
             (Variant::Russian, "draughts/eval/russian.network"),
             (Variant::Giveaway, "draughts/eval/giveaway.network"),
             (Variant::Brazilian, "draughts/eval/brazilian.network"),
-            (Variant::International, "draughts/eval/international.network"),
+            (
+                Variant::International,
+                "draughts/eval/international.network",
+            ),
             (Variant::Turkish, "turkish/turkish.network"),
             (Variant::Fuk, "fuk/fuk.network"),
             (Variant::Ugolki, "ugolki/ugolki.network"),
@@ -81,7 +84,10 @@ mod tests {
         ] {
             let loaded = load(variant, &games.join(file)).unwrap();
             let built_in = with_game!(variant, G => <G as Game>::network()).unwrap();
-            assert!(&loaded == built_in, "{variant}: {file} loads unlike the built-in network");
+            assert!(
+                &loaded == built_in,
+                "{variant}: {file} loads unlike the built-in network"
+            );
         }
     }
 }

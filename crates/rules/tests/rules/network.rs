@@ -1,5 +1,6 @@
-//! Every game's network inputs keep the promise of `NetworkInputs`: inputs in range and never
-//! twice, and the changes a move reports carry the first layer's sums exactly.
+//! Every game's network inputs keep the promise of `NetworkInputs`: inputs in range, never
+//! twice and no more on than `MAX_ON`, and the changes a move reports carry the first layer's
+//! sums exactly.
 
 use crate::common::Rng;
 use damka_rules::game::Game;
@@ -11,8 +12,9 @@ use damka_rules::network::{
 use damka_rules::types::Side;
 use damka_rules::with_game;
 
-/// A network of random weights for `inputs` inputs and `hidden` hidden units.
-fn random_network(inputs: usize, hidden: usize, rng: &mut Rng) -> Quantised {
+/// A network of random weights for `inputs` inputs and `hidden` hidden units, quantised for
+/// `max_on` inputs on at once.
+fn random_network(inputs: usize, max_on: usize, hidden: usize, rng: &mut Rng) -> Quantised {
     let mut network = Network::zero(inputs, hidden);
     let mut weight = || (rng.below(2001) as f32 - 1000.0) / 1000.0;
     network.input_weights.iter_mut().for_each(|w| *w = weight());
@@ -21,10 +23,11 @@ fn random_network(inputs: usize, hidden: usize, rng: &mut Rng) -> Quantised {
         .output_weights
         .iter_mut()
         .for_each(|w| *w = weight());
-    Quantised::new(&network, 64)
+    Quantised::new(&network, max_on)
 }
 
-/// The inputs of `pos` from `side`, checked in range and distinct.
+/// The inputs of `pos` from `side`, checked in range, distinct and within the game's
+/// `MAX_ON`.
 fn checked_inputs<G: Game>(pos: &G::Position, side: Side) -> Vec<usize> {
     let mut seen = vec![false; G::Inputs::INPUTS];
     let mut on = Vec::new();
@@ -34,6 +37,7 @@ fn checked_inputs<G: Game>(pos: &G::Position, side: Side) -> Vec<usize> {
         seen[input] = true;
         on.push(input);
     });
+    assert!(on.len() <= G::Inputs::MAX_ON, "{} inputs on", on.len());
     on
 }
 
@@ -41,7 +45,7 @@ fn checked_inputs<G: Game>(pos: &G::Position, side: Side) -> Vec<usize> {
 /// equal the sums from scratch.
 fn carried_sums_stay_exact<G: Game>(hidden: usize, seed: u64) -> usize {
     let mut rng = Rng::new(seed);
-    let network = random_network(G::Inputs::INPUTS, hidden, &mut rng);
+    let network = random_network(G::Inputs::INPUTS, G::Inputs::MAX_ON, hidden, &mut rng);
     let layer = &network.first;
     let mut list = MoveList::new();
     let mut positions = 0;
