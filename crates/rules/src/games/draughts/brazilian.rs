@@ -3,6 +3,9 @@
 use super::{BENCH_8X8, MoveStyle, Rules};
 use crate::board::Dark8;
 use crate::games::draughts::DrawProfile;
+use crate::games::draughts::eval::network::PieceSquares;
+use crate::network::{Quantised, built_in};
+use std::sync::LazyLock;
 
 /// Brazilian draughts: the capture taking the most pieces is compulsory, a man is crowned only
 /// if it ends its move on the far rank, kings fly, men capture backward.
@@ -28,7 +31,12 @@ impl Rules for Brazilian {
 
     /// Trained by self-play (docs/training.md, "A network for any game").
     #[inline]
-    fn network() -> Option<&'static crate::network::Quantised> {
-        Some(&super::eval::network::BRAZILIAN)
+    fn network() -> Option<&'static Quantised> {
+        Some(&NETWORK)
     }
 }
+
+/// Brazilian's trained network, compiled in (`eval/brazilian.network`: the Russian inputs).
+static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<Brazilian>>(include_bytes!("eval/brazilian.network"), "Brazilian")
+});

@@ -4,6 +4,9 @@
 use super::{BENCH_8X8, MoveStyle, Rules};
 use crate::board::Dark8;
 use crate::games::draughts::DrawProfile;
+use crate::games::draughts::eval::network::PieceSquares;
+use crate::network::{Quantised, built_in};
+use std::sync::LazyLock;
 
 /// Russian giveaway: moves exactly as Russian; having no legal move wins.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
@@ -33,7 +36,12 @@ impl Rules for Giveaway {
 
     /// Trained by self-play on the games' results (docs/training.md, "The other games").
     #[inline]
-    fn network() -> Option<&'static crate::network::Quantised> {
-        Some(&super::eval::network::GIVEAWAY)
+    fn network() -> Option<&'static Quantised> {
+        Some(&NETWORK)
     }
 }
+
+/// Giveaway's trained network, compiled in (`eval/giveaway.network`: the Russian inputs).
+static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<Giveaway>>(include_bytes!("eval/giveaway.network"), "giveaway")
+});

@@ -3,6 +3,9 @@
 use super::{MoveStyle, Rules};
 use crate::board::Dark10;
 use crate::games::draughts::DrawProfile;
+use crate::games::draughts::eval::network::PieceSquares;
+use crate::network::{Quantised, built_in};
+use std::sync::LazyLock;
 
 /// International draughts: 20 men each on the 10×10 board, flying kings, men capture backward,
 /// the capture taking the most pieces is compulsory, and a man is crowned only if it ends its
@@ -44,7 +47,16 @@ impl Rules for International {
 
     /// Trained by self-play (docs/training.md, "A network for any game").
     #[inline]
-    fn network() -> Option<&'static crate::network::Quantised> {
-        Some(&super::eval::network::INTERNATIONAL)
+    fn network() -> Option<&'static Quantised> {
+        Some(&NETWORK)
     }
 }
+
+/// International's trained network, compiled in (`eval/international.network`: 200 inputs, the
+/// four kinds of piece on the 50 squares).
+static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<International>>(
+        include_bytes!("eval/international.network"),
+        "International",
+    )
+});

@@ -3,6 +3,9 @@
 use super::{BENCH_8X8, MoveStyle, Rules};
 use crate::board::Dark8;
 use crate::games::draughts::DrawProfile;
+use crate::games::draughts::eval::network::PieceSquares;
+use crate::network::{Quantised, built_in};
+use std::sync::LazyLock;
 
 /// Russian checkers: men capture backward, kings fly, capture is compulsory but the choice
 /// between sequences is free, and a man promoted mid-capture goes on capturing as a king.
@@ -37,7 +40,12 @@ impl Rules for Russian {
     }
 
     #[inline]
-    fn network() -> Option<&'static crate::network::Quantised> {
-        Some(&super::eval::network::RUSSIAN)
+    fn network() -> Option<&'static Quantised> {
+        Some(&NETWORK)
     }
 }
+
+/// Russian's trained network, compiled in (`eval/russian.network`), as the engine plays it.
+static NETWORK: LazyLock<Quantised> = LazyLock::new(|| {
+    built_in::<PieceSquares<Russian>>(include_bytes!("eval/russian.network"), "Russian")
+});

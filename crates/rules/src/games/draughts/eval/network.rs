@@ -13,13 +13,12 @@
 //! weights are a compact binary file compiled into the engine (see [`Network::read`]).
 
 use crate::board::Geometry;
+use crate::games::draughts::Rules;
 use crate::games::draughts::position::Position;
-use crate::games::draughts::{Brazilian, Giveaway, International, Rules, Russian};
-use crate::network::{KindSquares, PieceKinds, Quantised, built_in};
+use crate::network::{KindSquares, PieceKinds};
 pub use crate::network::{Network, OUTPUT_UNIT};
 use crate::types::{Bitboard, Side};
 use std::marker::PhantomData;
-use std::sync::LazyLock;
 
 /// Squares of the 8×8 board.
 const SQUARES: usize = 32;
@@ -69,36 +68,12 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     Network::read(bytes, INPUTS)
 }
 
-/// Russian's trained network, compiled in (`russian.network`), as the engine plays it.
-pub static RUSSIAN: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<PieceSquares<Russian>>(include_bytes!("russian.network"), "Russian")
-});
-
-/// International's trained network, compiled in (`international.network`: 200 inputs, the
-/// four kinds of piece on the 50 squares).
-pub static INTERNATIONAL: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<PieceSquares<International>>(
-        include_bytes!("international.network"),
-        "International",
-    )
-});
-
-/// Brazilian's trained network, compiled in (`brazilian.network`: the Russian inputs).
-pub static BRAZILIAN: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<PieceSquares<Brazilian>>(include_bytes!("brazilian.network"), "Brazilian")
-});
-
-/// Giveaway's trained network, compiled in (`giveaway.network`: the Russian inputs).
-pub static GIVEAWAY: LazyLock<Quantised> = LazyLock::new(|| {
-    built_in::<PieceSquares<Giveaway>>(include_bytes!("giveaway.network"), "giveaway")
-});
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::draughts::Russian;
     use crate::games::draughts::notation::parse_fen;
-    use crate::network::{Accumulator, DEFAULT_HIDDEN, NetworkInputs};
+    use crate::network::{Accumulator, DEFAULT_HIDDEN, NetworkInputs, Quantised};
 
     /// The inputs of `pos` seen from its side to move.
     fn mover_inputs(pos: &Position<Russian>) -> Vec<usize> {
@@ -165,12 +140,13 @@ mod tests {
     fn carried_sums_are_the_sums_from_scratch() {
         let network = read(include_bytes!("russian.network")).unwrap();
         // Each unit's weights in 2^-9 to 2^-11 steps (docs/training.md says so).
-        let shifts = &RUSSIAN.first.shifts[..RUSSIAN.first.hidden()];
+        let russian = Russian::network().unwrap();
+        let shifts = &russian.first.shifts[..russian.first.hidden()];
         assert!(
             shifts.iter().all(|shift| (9..=11).contains(shift)),
             "{shifts:?}"
         );
-        let positions = check_carried_sums(&network, &RUSSIAN, 200);
+        let positions = check_carried_sums(&network, russian, 200);
         assert!(positions > 5_000, "{positions}");
     }
 
