@@ -360,7 +360,7 @@ pub fn train<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damka_rules::games::draughts::eval::network::{MAX_PIECES, PieceSquares};
+    use damka_rules::games::draughts::eval::network::PieceSquares;
     use damka_rules::games::draughts::eval::russian_weights;
     use damka_rules::games::draughts::notation::parse_fen;
     use damka_rules::games::draughts::{Draughts, Russian};
@@ -389,7 +389,7 @@ mod tests {
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
         let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
         let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
-        let played = Quantised::new(&trained.network, MAX_PIECES);
+        let played = Quantised::new(&trained.network, PieceSquares::<Russian>::MAX_ON);
         let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
         assert!(score(&a1) > score(&c1) + 50);
     }

@@ -25,8 +25,6 @@ const SQUARES: usize = 32;
 /// Inputs of the 8×8 board: a square for each kind of piece (own man, own king, opponent's man
 /// and king).
 pub const INPUTS: usize = 4 * SQUARES;
-/// Pieces a Russian position can have (12 a side).
-pub const MAX_PIECES: usize = 24;
 
 /// The weight slot (unused by the 8×8 king square table) that scales the network's term, in
 /// percent: 100 adds it as trained, 0 leaves it out.
@@ -166,7 +164,11 @@ mod tests {
             for weight in &mut network.output_weights {
                 *weight = rng.below(2001) as f32 / 1000.0 - 1.0;
             }
-            check_carried_sums(&network, &Quantised::new(&network, MAX_PIECES), 50);
+            check_carried_sums(
+                &network,
+                &Quantised::new(&network, PieceSquares::<Russian>::MAX_ON),
+                50,
+            );
         }
     }
 
@@ -219,7 +221,7 @@ mod tests {
         network.row_mut(64 + 31)[1] = 0.25;
         network.output_weights[0] = 1.0;
         network.output_weights[1] = 2.0;
-        let network = Quantised::new(&network, MAX_PIECES);
+        let network = Quantised::new(&network, PieceSquares::<Russian>::MAX_ON);
         let alone = parse_fen::<Russian>("W:Wa1:Bb8").unwrap();
         assert_eq!(
             network.score::<PieceSquares<Russian>>(&alone, Side::White),
