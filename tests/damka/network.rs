@@ -140,3 +140,39 @@ fn an_interrupted_training_writes_its_best_epoch() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(written > 0, "no network written");
 }
+
+/// `damka train --from`: training starts from a network file of the game (fine-tuning) and
+/// says how well that network did; a file of another game is refused before any training.
+#[test]
+fn a_training_can_start_from_a_network_of_its_game_only() {
+    let dir = std::env::temp_dir().join(format!("damka-train-from-{}", std::process::id()));
+    let network = turkish_network(&dir);
+    let data = dir.join("turkish.txt");
+    let tuned = dir.join("tuned.network");
+    let run = |variant: &str| {
+        let mut args = train_args(&data, &tuned, "1");
+        args[2] = variant.to_string();
+        args.extend(["--rate", "0.0001", "--from"].map(String::from));
+        args.push(network.to_string_lossy().into_owned());
+        Command::new(env!("CARGO_BIN_EXE_damka"))
+            .args(&args)
+            .output()
+            .expect("run damka train")
+    };
+    let from_turkish = run("turkish");
+    let stdout = String::from_utf8_lossy(&from_turkish.stdout);
+    assert!(from_turkish.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("held-out error of the starting network"),
+        "{stdout}"
+    );
+    assert!(tuned.exists());
+    std::fs::remove_file(&tuned).expect("remove the tuned network");
+    // Russian's networks have 128 inputs; this one 256.
+    let from_other_game = run("russian");
+    let stderr = String::from_utf8_lossy(&from_other_game.stderr);
+    assert!(!from_other_game.status.success());
+    assert!(stderr.contains("inputs"), "{stderr}");
+    assert!(!tuned.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -69,6 +69,10 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Hidden units of the network ([`damka_rules::network::valid_hidden`]).
     pub hidden: usize,
+    /// The network training starts from (fine-tuning a trained one), in place of random
+    /// weights; its width then replaces [`TrainConfig::hidden`]. Training keeps it unless an
+    /// epoch beats its held-out error.
+    pub start: Option<Network>,
 }
 
 impl Default for TrainConfig {
@@ -80,6 +84,7 @@ impl Default for TrainConfig {
             score_share: 1.0,
             seed: 1,
             hidden: DEFAULT_HIDDEN,
+            start: None,
         }
     }
 }
@@ -95,7 +100,9 @@ pub struct Trained {
     pub positions: (usize, usize),
     /// Held-out error of the linear evaluation alone, and with the best network.
     pub held_out_error: (f64, f64),
-    /// The epoch whose weights were kept (1-based).
+    /// Held-out error of [`TrainConfig::start`], if training started from a network.
+    pub start_error: Option<f64>,
+    /// The epoch whose weights were kept (1-based; 0 if none beat the start).
     pub best_epoch: usize,
 }
 
@@ -301,21 +308,39 @@ pub fn train<G: Game>(
             G::NAME
         ));
     }
-    if !damka_rules::network::valid_hidden(config.hidden) {
+    let hidden = config.start.as_ref().map_or(config.hidden, Network::hidden);
+    if !damka_rules::network::valid_hidden(hidden) {
         return Err(format!(
-            "{} hidden units: a network has a multiple of {} up to {MAX_HIDDEN}",
-            config.hidden,
+            "{hidden} hidden units: a network has a multiple of {} up to {MAX_HIDDEN}",
             damka_rules::network::LANES
         ));
     }
-    let hidden = config.hidden;
+    if let Some(start) = &config.start
+        && start.inputs() != inputs
+    {
+        return Err(format!(
+            "the starting network has {} inputs, a {} network {inputs}",
+            start.inputs(),
+            G::NAME
+        ));
+    }
     let zero = Network::zero(inputs, hidden);
     let k = best_scale(|k| error(&train_rows, &zero, k, true));
     set_targets(&mut train_rows, k, config.score_share);
     set_targets(&mut valid_rows, k, config.score_share);
     let before = error(&valid_rows, &zero, k, false);
-    let mut network = starting_network(inputs, hidden, config.seed);
-    let (mut best, mut best_error, mut best_epoch) = (zero, before, 0);
+    let start_error = config
+        .start
+        .as_ref()
+        .map(|start| error(&valid_rows, start, k, false));
+    let mut network = match &config.start {
+        Some(start) => start.clone(),
+        None => starting_network(inputs, hidden, config.seed),
+    };
+    let (mut best, mut best_error, mut best_epoch) = match (&config.start, start_error) {
+        (Some(start), Some(start_error)) => (start.clone(), start_error, 0),
+        _ => (zero, before, 0),
+    };
     let mut adam = Adam::new(network.parameter_count());
     let mut order: Vec<usize> = (0..train_rows.rows.len()).collect();
     let mut seed = config.seed | 1;
@@ -353,6 +378,7 @@ pub fn train<G: Game>(
         k,
         positions: (training.len(), validation.len()),
         held_out_error: (before, best_error),
+        start_error,
         best_epoch,
     })
 }
@@ -392,6 +418,32 @@ mod tests {
         let played = Quantised::new(&trained.network, PieceSquares::<Russian>::MAX_ON);
         let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
         assert!(score(&a1) > score(&c1) + 50);
+    }
+
+    #[test]
+    fn training_from_a_network_starts_at_its_error_and_never_ends_worse() {
+        let (samples, config) = a1_training();
+        let never = || false;
+        let weights = russian_weights();
+        let first =
+            train::<Draughts<Russian>>(&samples, &weights, &config, |_, _, _| {}, never).unwrap();
+        let from = |epochs| TrainConfig {
+            epochs,
+            hidden: 8, // ignored: the starting network's width counts
+            start: Some(first.network.clone()),
+            ..config.clone()
+        };
+        let kept =
+            train::<Draughts<Russian>>(&samples, &weights, &from(0), |_, _, _| {}, never).unwrap();
+        assert_eq!(kept.network, first.network);
+        assert_eq!(kept.best_epoch, 0);
+        let start_error = kept.start_error.unwrap();
+        assert!((start_error - first.held_out_error.1).abs() < 1e-9);
+        assert_eq!(kept.held_out_error.1, start_error);
+        let tuned =
+            train::<Draughts<Russian>>(&samples, &weights, &from(3), |_, _, _| {}, never).unwrap();
+        assert_eq!(tuned.network.hidden(), first.network.hidden());
+        assert!(tuned.held_out_error.1 <= start_error);
     }
 
     #[test]
