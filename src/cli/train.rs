@@ -54,8 +54,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = damka_rules::network::DEFAULT_HIDDEN)]
     pub hidden: usize,
     /// A network file of the game to start from instead of random weights: fine-tunes it
-    /// on the positions (its width replaces --hidden; a smaller --rate suits). The file is
-    /// written back unchanged if no epoch improves its held-out error.
+    /// on the positions (its width replaces --hidden; a smaller --rate suits). If no epoch
+    /// improves its held-out error, --out gets it unchanged.
     #[arg(long, value_name = "NETWORK")]
     pub from: Option<std::path::PathBuf>,
 }

@@ -338,7 +338,7 @@ pub fn train<G: Game>(
         None => starting_network(inputs, hidden, config.seed),
     };
     let (mut best, mut best_error, mut best_epoch) = match (&config.start, start_error) {
-        (Some(start), Some(start_error)) => (start.clone(), start_error, 0),
+        (Some(start), Some(error)) => (start.clone(), error, 0),
         _ => (zero, before, 0),
     };
     let mut adam = Adam::new(network.parameter_count());
