@@ -3,12 +3,12 @@
 
 use crate::interrupt;
 use crate::output;
+use damka_engine::network_file;
 use damka_engine::tune::{network, patterns, selfplay::read_samples};
 use damka_rules::game::Game;
 use damka_rules::games::Variant;
 use damka_rules::games::draughts::Russian;
 use damka_rules::games::draughts::eval::russian_weights;
-use damka_rules::network::{Network, NetworkInputs};
 use damka_rules::with_game;
 use std::time::Instant;
 
@@ -127,10 +127,10 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 hidden: args.hidden,
                 ..network::TrainConfig::default()
             };
+            if let Some(path) = &args.from {
+                config.start = Some(network_file::read(args.variant, path)?);
+            }
             let t = with_game!(args.variant, G => {
-                if let Some(path) = &args.from {
-                    config.start = Some(read_network::<G>(path)?);
-                }
                 network::train::<G>(&samples, &G::weights(), &config, progress, stop)
             })?;
             if let Some(start_error) = t.start_error {
@@ -166,11 +166,4 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
         std::process::exit(interrupt::EXIT_STATUS);
     }
     Ok(())
-}
-
-/// The network file at `path`, for game `G`'s inputs.
-fn read_network<G: Game>(path: &std::path::Path) -> Result<Network, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Network::read(&bytes, <G::Inputs as NetworkInputs>::INPUTS)
-        .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -10,8 +10,9 @@ use std::path::Path;
 /// Larger files are refused before they are read.
 const MAX_BYTES: u64 = 64 << 20;
 
-/// The network in `path`, checked against the inputs of `variant`.
-pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
+/// The network in `path` as training wrote it (float weights), checked against the inputs
+/// of `variant`.
+pub fn read(variant: Variant, path: &Path) -> Result<Network, String> {
     let size = std::fs::metadata(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?
         .len();
@@ -22,16 +23,19 @@ pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (inputs, max_on) = with_game!(variant, G => {
-        type Inputs = <G as Game>::Inputs;
-        (<Inputs as NetworkInputs>::INPUTS, <Inputs as NetworkInputs>::MAX_ON)
-    });
-    let network = Network::read(&bytes, inputs).map_err(|e| {
+    let inputs = with_game!(variant, G => <<G as Game>::Inputs as NetworkInputs>::INPUTS);
+    Network::read(&bytes, inputs).map_err(|e| {
         format!(
             "{}: {e} (a {variant} network has {inputs} inputs)",
             path.display()
         )
-    })?;
+    })
+}
+
+/// The network in `path`, checked against the inputs of `variant`, as the engine plays it.
+pub fn load(variant: Variant, path: &Path) -> Result<Quantised, String> {
+    let network = read(variant, path)?;
+    let max_on = with_game!(variant, G => <<G as Game>::Inputs as NetworkInputs>::MAX_ON);
     // Quantised as the game's built-in network is, so that a network tried from a file plays
     // exactly as it will once compiled in.
     Ok(Quantised::new(&network, max_on))

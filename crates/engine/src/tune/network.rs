@@ -333,12 +333,12 @@ pub fn train<G: Game>(
         .start
         .as_ref()
         .map(|start| error(&valid_rows, start, k, false));
-    let mut network = match &config.start {
-        Some(start) => start.clone(),
-        None => starting_network(inputs, hidden, config.seed),
-    };
+    let mut network = config
+        .start
+        .clone()
+        .unwrap_or_else(|| starting_network(inputs, hidden, config.seed));
     let (mut best, mut best_error, mut best_epoch) = match (&config.start, start_error) {
-        (Some(start), Some(error)) => (start.clone(), error, 0),
+        (Some(start), Some(at_start)) => (start.clone(), at_start, 0),
         _ => (zero, before, 0),
     };
     let mut adam = Adam::new(network.parameter_count());
