@@ -15,15 +15,21 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 variant="" rounds=2 games=12000 nodes=2000 random_plies=8 seed=30 share=1 epochs=20
-match_games=400 match_nodes=10000 dir="" workers="" scheduler="" hidden=""
+match_games=400 match_nodes=10000 dir="" workers="" scheduler="" hidden="" both_views=""
 usage() {
     sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     echo "options: --variant G (required) --rounds N --games N --nodes N --random-plies N --seed N"
-    echo "         --score-share X --epochs N --hidden N --match-games N --match-nodes N --dir DIR"
+    echo "         --score-share X --epochs N --hidden N --both-views --match-games N"
+    echo "         --match-nodes N --dir DIR"
     echo "         --workers N --scheduler ADDRESS"
     exit "${1:-0}"
 }
 while [ $# -gt 0 ]; do
+    if [ "$1" = --both-views ]; then
+        both_views=1
+        shift
+        continue
+    fi
     case "$1" in
         --variant) variant=$2 ;;
         --rounds) rounds=$2 ;;
@@ -53,6 +59,7 @@ cargo build --release --quiet
 damka=target/release/damka
 sizes=()
 [ -n "$hidden" ] && sizes+=(--hidden "$hidden")
+[ -n "$both_views" ] && sizes+=(--both-views)
 cluster=()
 [ -n "$workers" ] && cluster+=(--workers "$workers")
 [ -n "$scheduler" ] && cluster+=(--scheduler "$scheduler")

@@ -58,6 +58,12 @@ pub struct TrainArgs {
     /// improves its held-out error, --out gets it unchanged.
     #[arg(long, value_name = "NETWORK")]
     pub from: Option<std::path::PathBuf>,
+    /// A network whose output reads the hidden units of both points of view, the side to
+    /// move's and the opponent's (the same first layer fed each side's inputs), instead of the
+    /// side to move's alone; with --from, a network of one view starts with the opponent's
+    /// weights at 0
+    #[arg(long)]
+    pub both_views: bool,
 }
 
 /// `damka train`: learns the Russian pattern tables or a game's network from self-play
@@ -125,6 +131,7 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
                 rate: args.rate.unwrap_or(1e-3),
                 score_share: args.score_share,
                 hidden: args.hidden,
+                both_views: args.both_views,
                 ..network::TrainConfig::default()
             };
             if let Some(path) = &args.from {

@@ -176,3 +176,31 @@ fn a_training_can_start_from_a_network_of_its_game_only() {
     assert!(!tuned.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `damka train --both-views`: a network whose output reads both sides' points of view is
+/// written in its own file format and played by a search like any other.
+#[test]
+fn a_network_of_both_points_of_view_is_trained_and_played() {
+    let dir = std::env::temp_dir().join(format!("damka-train-both-{}", std::process::id()));
+    let network = turkish_network(&dir);
+    let data = dir.join("turkish.txt");
+    let both = dir.join("both.network");
+    let mut args = train_args(&data, &both, "2");
+    args.push("--both-views".to_string());
+    damka(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let bytes = std::fs::read(&both).expect("the network written");
+    assert_eq!(&bytes[..8], b"DAMKANNB");
+    let one_view = std::fs::read(&network).expect("the first network");
+    assert_eq!(&one_view[..8], b"DAMKANN1");
+    let mut server = Server::start();
+    server.send("setoption name UCI_Variant value turkish");
+    server.send(&format!(
+        "setoption name NetworkFile value {}",
+        both.display()
+    ));
+    assert!(errors(&server.sync()).is_empty());
+    server.send("go depth 4");
+    server.bestmove();
+    server.send("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,6 +11,7 @@ use damka_rules::eval::Weights;
 use damka_rules::game::Game;
 use damka_rules::network::{Accumulator, Quantised};
 use damka_rules::score::Score;
+use damka_rules::types::Side;
 use std::sync::Arc;
 
 /// How far, in hundredths of a man, the linear terms of a quiet leaf must lie outside the
@@ -136,7 +137,8 @@ impl<G: Game> Evaluator<G> {
 
     /// The network's term for the side to move of `pos`, the position recorded at `ply`
     /// (a network is on), its first-layer sums brought up to date from the nearest ancestor
-    /// whose sums are known.
+    /// whose sums are known: the side to move's point of view, and the opponent's too for a
+    /// network that reads both.
     #[inline]
     fn network_term(&mut self, ply: usize, pos: &G::Position) -> i32 {
         let Some(network) = self.network.as_ref().map(Played::network) else {
@@ -146,26 +148,45 @@ impl<G: Game> Evaluator<G> {
             self.path[ply].pos == *pos,
             "evaluated a position not on the path"
         );
-        // Only the side to move's point of view is needed. The root's sums are always known.
         let side = G::side_to_move(pos);
-        let view = side.index() & 1;
+        let views: &[Side] = if network.both_views() {
+            &[side, side.opponent()]
+        } else {
+            &[side]
+        };
+        for &view in views {
+            Self::bring_up_to_date(&mut self.path, network, ply, view);
+        }
+        let sums = &self.path[ply].sums;
+        network.output(sums.sums(side), sums.sums(side.opponent()))
+    }
+
+    /// Brings the sums seen from `perspective` at `ply` of `path` up to date, one move at a
+    /// time from the nearest ancestor whose sums are known (the root's always are).
+    #[inline]
+    fn bring_up_to_date(
+        path: &mut [Ply<G::Position>],
+        network: &Quantised,
+        ply: usize,
+        perspective: Side,
+    ) {
+        let view = perspective.index() & 1;
         let mut known = ply;
-        while !self.path[known].fresh[view] {
+        while !path[known].fresh[view] {
             known -= 1;
         }
         for at in known + 1..=ply {
-            let (before, rest) = self.path.split_at_mut(at);
+            let (before, rest) = path.split_at_mut(at);
             let (parent, slot) = (&before[at - 1], &mut rest[0]);
             slot.sums.update_view::<G::Inputs>(
                 &parent.sums,
                 &network.first,
                 &parent.pos,
                 &slot.pos,
-                side,
+                perspective,
             );
             slot.fresh[view] = true;
         }
-        network.output(self.path[ply].sums.sums(side))
     }
 }
 
@@ -174,15 +195,23 @@ mod tests {
     use super::*;
     use damka_rules::games::draughts::{Draughts, Russian};
     use damka_rules::moves::MoveList;
+    use damka_rules::network::{Network, NetworkInputs};
 
     /// Walks random paths down and back up the way a search does, evaluating at some plies
-    /// only: every evaluation is the game's evaluation from scratch.
-    #[test]
-    fn lazy_sums_give_the_evaluation_from_scratch() {
+    /// only, playing `file` (or the game's own network): every evaluation is the evaluation
+    /// from scratch with that network.
+    fn check_lazy_sums(file: Option<Arc<Quantised>>) {
         type G = Draughts<Russian>;
         let weights = G::weights();
         let root = G::start();
-        let mut evaluator = Evaluator::<G>::new(weights, true, None, &root, 64);
+        let from_scratch = |pos: &<G as Game>::Position| match &file {
+            Some(network) => {
+                let term = network.score::<<G as Game>::Inputs>(pos, G::side_to_move(pos));
+                G::evaluate_with(pos, &weights, term)
+            }
+            None => G::evaluate(pos, &weights),
+        };
+        let mut evaluator = Evaluator::<G>::new(weights, true, file.clone(), &root, 64);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut random = move |n: usize| {
             seed ^= seed << 13;
@@ -208,13 +237,32 @@ mod tests {
                 path.push(next);
                 if random(3) == 0 {
                     let ply = path.len() - 1;
-                    assert_eq!(evaluator.evaluate(ply, &next), G::evaluate(&next, &weights));
+                    assert_eq!(evaluator.evaluate(ply, &next), from_scratch(&next));
                     evaluated += 1;
                 }
             }
-            assert_eq!(evaluator.evaluate(0, &root), G::evaluate(&root, &weights));
+            assert_eq!(evaluator.evaluate(0, &root), from_scratch(&root));
         }
         assert!(evaluated > 1000, "{evaluated}");
+    }
+
+    #[test]
+    fn lazy_sums_give_the_evaluation_from_scratch() {
+        check_lazy_sums(None);
+    }
+
+    /// A network that reads both points of view has the opponent's sums brought up to date
+    /// too, lazily as the side to move's.
+    #[test]
+    fn lazy_sums_of_both_points_of_view_give_the_evaluation_from_scratch() {
+        let bytes = include_bytes!("../../../rules/src/games/draughts/eval/russian.network");
+        let inputs = damka_rules::games::draughts::eval::network::INPUTS;
+        let mut network = Network::read(bytes, inputs).expect("the shipped network");
+        network = network.with_both_views();
+        let reversed = network.output_weights.iter().rev().map(|w| -0.5 * w);
+        network.opponent_weights = reversed.collect();
+        let max_on = <<Draughts<Russian> as Game>::Inputs as NetworkInputs>::MAX_ON;
+        check_lazy_sums(Some(Arc::new(Quantised::new(&network, max_on))));
     }
 
     /// Inside the window (widened by the margin) a leaf gets the full evaluation; far outside

@@ -26,6 +26,10 @@ struct Row {
     /// Where its inputs (seen from the side to move) start in [`Rows::inputs`], and how many.
     start: u32,
     len: u16,
+    /// Where its inputs seen from the opponent start, and how many (none unless the network
+    /// reads both points of view).
+    other_start: u32,
+    other_len: u16,
     /// The game's evaluation for White without the network, in hundredths of a man.
     linear: f32,
     /// How much White's evaluation moves per hundredth of a man of the network's term.
@@ -51,6 +55,13 @@ impl Rows {
         let start = row.start as usize;
         &self.inputs[start..start + usize::from(row.len)]
     }
+
+    /// The inputs that are on in `row` seen from the opponent of its side to move.
+    #[inline]
+    fn other_inputs(&self, row: &Row) -> &[u16] {
+        let start = row.other_start as usize;
+        &self.inputs[start..start + usize::from(row.other_len)]
+    }
 }
 
 /// How to train.
@@ -73,6 +84,10 @@ pub struct TrainConfig {
     /// weights; its width then replaces [`TrainConfig::hidden`]. Training keeps it unless an
     /// epoch beats its held-out error.
     pub start: Option<Network>,
+    /// Whether the network reads both points of view, the side to move's and the
+    /// opponent's ([`Network::reads_both_views`]); a [`TrainConfig::start`] that reads one
+    /// gets opponent weights of 0 to start from.
+    pub both_views: bool,
 }
 
 impl Default for TrainConfig {
@@ -85,6 +100,7 @@ impl Default for TrainConfig {
             seed: 1,
             hidden: DEFAULT_HIDDEN,
             start: None,
+            both_views: false,
         }
     }
 }
@@ -109,12 +125,13 @@ pub struct Trained {
 /// The term the slope is read at: large enough that the evaluation's rounding is small.
 const PROBE: i32 = 1000;
 
-/// The training rows of the samples of game `G` whose evaluation takes the network's term.
-fn rows<G: Game>(samples: &[Sample], weights: &Weights) -> Rows {
+/// The training rows of the samples of game `G` whose evaluation takes the network's term,
+/// with the inputs seen from the opponent too if `both_views`.
+fn rows<G: Game>(samples: &[Sample], weights: &Weights, both_views: bool) -> Rows {
     let white = |score: damka_rules::score::Score, pos: &G::Position| {
         damka_rules::eval::as_white(score.0, G::side_to_move(pos)) as f32
     };
-    let parsed: Vec<(Row, Vec<u16>)> = samples
+    let parsed: Vec<(Row, Vec<u16>, Vec<u16>)> = samples
         .par_iter()
         .filter_map(|sample| {
             let (pos, _) = G::parse_fen(&sample.fen).ok()?;
@@ -128,25 +145,35 @@ fn rows<G: Game>(samples: &[Sample], weights: &Weights) -> Rows {
             G::Inputs::inputs(&pos, G::side_to_move(&pos), &mut |input| {
                 inputs.push(input as u16)
             });
+            let mut other = Vec::new();
+            if both_views {
+                G::Inputs::inputs(&pos, G::side_to_move(&pos).opponent(), &mut |input| {
+                    other.push(input as u16)
+                });
+            }
             let row = Row {
                 start: 0,
                 len: inputs.len() as u16,
+                other_start: 0,
+                other_len: other.len() as u16,
                 linear,
                 slope,
                 result: sample.result as f32,
                 score: sample.score.map(|score| score as f32),
                 target: sample.result as f32,
             };
-            Some((row, inputs))
+            Some((row, inputs, other))
         })
         .collect();
     let mut rows = Rows {
         rows: Vec::with_capacity(parsed.len()),
         inputs: Vec::new(),
     };
-    for (mut row, inputs) in parsed {
+    for (mut row, inputs, other) in parsed {
         row.start = rows.inputs.len() as u32;
         rows.inputs.extend_from_slice(&inputs);
+        row.other_start = rows.inputs.len() as u32;
+        rows.inputs.extend_from_slice(&other);
         rows.rows.push(row);
     }
     rows
@@ -160,14 +187,29 @@ fn set_targets(rows: &mut Rows, k: f64, score_share: f64) {
     });
 }
 
-/// The model's win chance for White, with the network's hidden sums.
+/// The model's win chance for White, with the network's hidden sums seen from the side to
+/// move and (for a network of both points of view; else 0) from the opponent.
 #[inline]
-fn predict(rows: &Rows, row: &Row, network: &Network, k: f64) -> (f64, [f32; MAX_HIDDEN]) {
+fn predict(
+    rows: &Rows,
+    row: &Row,
+    network: &Network,
+    k: f64,
+) -> (f64, [f32; MAX_HIDDEN], [f32; MAX_HIDDEN]) {
     let inputs = rows.inputs(row).iter().map(|&input| usize::from(input));
     let sums = network.accumulate(inputs);
-    let net = network.output(&sums) * OUTPUT_UNIT;
+    let other = if network.reads_both_views() {
+        let inputs = rows
+            .other_inputs(row)
+            .iter()
+            .map(|&input| usize::from(input));
+        network.accumulate(inputs)
+    } else {
+        [0.0; MAX_HIDDEN]
+    };
+    let net = network.output(&sums, &other) * OUTPUT_UNIT;
     let e = (row.linear + row.slope * net) as f64;
-    (sigmoid(k, e), sums)
+    (sigmoid(k, e), sums, other)
 }
 
 fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
@@ -190,31 +232,41 @@ fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
 struct Gradient(Network);
 
 impl Gradient {
-    fn zero(inputs: usize, hidden: usize) -> Gradient {
-        Gradient(Network::zero(inputs, hidden))
+    fn zero(inputs: usize, hidden: usize, both_views: bool) -> Gradient {
+        let network = Network::zero(inputs, hidden);
+        Gradient(if both_views {
+            network.with_both_views()
+        } else {
+            network
+        })
     }
 
     /// Adds one row's gradient of the squared error.
     fn add(&mut self, rows: &Rows, row: &Row, network: &Network, k: f64) {
-        let (p, sums) = predict(rows, row, network, k);
+        let (p, sums, other) = predict(rows, row, network, k);
         // d(target - p)^2 / d(raw output)
         let d_output =
             (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32 * row.slope * OUTPUT_UNIT;
         let gradient = &mut self.0;
         gradient.output_bias += d_output;
-        let hidden = network.hidden();
-        let mut d_sums = [0.0f32; MAX_HIDDEN];
-        for j in 0..hidden {
-            if sums[j] > 0.0 {
-                gradient.output_weights[j] += d_output * sums[j];
-                d_sums[j] = d_output * network.output_weights[j];
-            }
+        let weights = (&network.output_weights, &mut gradient.output_weights);
+        let d_sums = output_gradient(&sums, weights, d_output);
+        self.add_first_layer(&d_sums, rows.inputs(row));
+        if network.reads_both_views() {
+            let weights = (&network.opponent_weights, &mut self.0.opponent_weights);
+            let d_other = output_gradient(&other, weights, d_output);
+            self.add_first_layer(&d_other, rows.other_inputs(row));
         }
-        for (bias, d) in gradient.hidden_biases.iter_mut().zip(&d_sums) {
+    }
+
+    /// Adds the first layer's gradient for hidden sums of gradient `d_sums` made from `inputs`.
+    fn add_first_layer(&mut self, d_sums: &[f32; MAX_HIDDEN], inputs: &[u16]) {
+        let gradient = &mut self.0;
+        for (bias, d) in gradient.hidden_biases.iter_mut().zip(d_sums) {
             *bias += d;
         }
-        for &input in rows.inputs(row) {
-            for (weight, d) in gradient.row_mut(usize::from(input)).iter_mut().zip(&d_sums) {
+        for &input in inputs {
+            for (weight, d) in gradient.row_mut(usize::from(input)).iter_mut().zip(d_sums) {
                 *weight += d;
             }
         }
@@ -226,12 +278,31 @@ impl Gradient {
             (&mut a.input_weights, &b.input_weights),
             (&mut a.hidden_biases, &b.hidden_biases),
             (&mut a.output_weights, &b.output_weights),
+            (&mut a.opponent_weights, &b.opponent_weights),
         ] {
             a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
         }
         a.output_bias += b.output_bias;
         self
     }
+}
+
+/// One point of view's share of the output: adds the gradient of its output weights (`weights`:
+/// the network's and their gradient's) for `d_output` at the output, and returns the gradient
+/// of its hidden sums `sums`.
+fn output_gradient(
+    sums: &[f32; MAX_HIDDEN],
+    (weights, gradient): (&Vec<f32>, &mut Vec<f32>),
+    d_output: f32,
+) -> [f32; MAX_HIDDEN] {
+    let mut d_sums = [0.0f32; MAX_HIDDEN];
+    for (j, (weight, slot)) in weights.iter().zip(gradient.iter_mut()).enumerate() {
+        if sums[j] > 0.0 {
+            *slot += d_output * sums[j];
+            d_sums[j] = d_output * weight;
+        }
+    }
+    d_sums
 }
 
 /// Every parameter of `network` with its gradient, in one order.
@@ -245,6 +316,7 @@ fn parameters<'a>(
         hidden_biases,
         output_weights,
         output_bias,
+        opponent_weights,
         ..
     } = network;
     input_weights
@@ -261,10 +333,16 @@ fn parameters<'a>(
                 .zip(gradient.output_weights.iter().copied()),
         )
         .chain(std::iter::once((output_bias, gradient.output_bias)))
+        .chain(
+            opponent_weights
+                .iter_mut()
+                .zip(gradient.opponent_weights.iter().copied()),
+        )
 }
 
-/// Small random starting weights: the hidden units start different, the output near 0.
-fn starting_network(inputs: usize, hidden: usize, seed: u64) -> Network {
+/// Small random starting weights: the hidden units start different, the output near 0; with
+/// opponent weights if `both_views`.
+fn starting_network(inputs: usize, hidden: usize, both_views: bool, seed: u64) -> Network {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut uniform = move || {
         state ^= state << 13;
@@ -282,6 +360,13 @@ fn starting_network(inputs: usize, hidden: usize, seed: u64) -> Network {
         .output_weights
         .iter_mut()
         .for_each(|w| *w = 0.02 * uniform());
+    if both_views {
+        network = network.with_both_views();
+        network
+            .opponent_weights
+            .iter_mut()
+            .for_each(|w| *w = 0.02 * uniform());
+    }
     network
 }
 
@@ -300,8 +385,10 @@ pub fn train<G: Game>(
     let held_out = samples.len() / 10;
     let (training, validation) = samples.split_at(samples.len() - held_out);
     let inputs = G::Inputs::INPUTS;
-    let mut train_rows = rows::<G>(training, weights);
-    let mut valid_rows = rows::<G>(validation, weights);
+    let both_views =
+        config.both_views || (config.start.as_ref()).is_some_and(Network::reads_both_views);
+    let mut train_rows = rows::<G>(training, weights, both_views);
+    let mut valid_rows = rows::<G>(validation, weights, both_views);
     if train_rows.rows.is_empty() || valid_rows.rows.is_empty() {
         return Err(format!(
             "too few readable {} positions whose evaluation takes a network's term",
@@ -336,7 +423,10 @@ pub fn train<G: Game>(
     let mut network = config
         .start
         .clone()
-        .unwrap_or_else(|| starting_network(inputs, hidden, config.seed));
+        .unwrap_or_else(|| starting_network(inputs, hidden, config.both_views, config.seed));
+    if both_views {
+        network = network.with_both_views();
+    }
     let (mut best, mut best_error, mut best_epoch) = match (&config.start, start_error) {
         (Some(start), Some(at_start)) => (start.clone(), at_start, 0),
         _ => (zero, before, 0),
@@ -353,13 +443,16 @@ pub fn train<G: Game>(
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
-                    let mut gradient = Gradient::zero(inputs, hidden);
+                    let mut gradient = Gradient::zero(inputs, hidden, both_views);
                     for &i in chunk {
                         gradient.add(&train_rows, &train_rows.rows[i], &network, k);
                     }
                     gradient
                 })
-                .reduce(|| Gradient::zero(inputs, hidden), Gradient::merge);
+                .reduce(
+                    || Gradient::zero(inputs, hidden, both_views),
+                    Gradient::merge,
+                );
             adam.begin_step();
             let n = batch.len() as f64;
             for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {
@@ -443,6 +536,41 @@ mod tests {
         let tuned =
             train::<Draughts<Russian>>(&samples, &weights, &from(3), |_, _, _| {}, never).unwrap();
         assert_eq!(tuned.network.hidden(), first.network.hidden());
+        assert!(tuned.held_out_error.1 <= start_error);
+    }
+
+    /// Both points of view are learned as one: the man on a1 still counts, and a network of
+    /// one view fine-tuned into both starts where it stood.
+    #[test]
+    fn a_network_of_both_points_of_view_is_learned() {
+        let (samples, config) = a1_training();
+        let never = || false;
+        let weights = russian_weights();
+        let both = TrainConfig {
+            both_views: true,
+            ..config.clone()
+        };
+        let trained =
+            train::<Draughts<Russian>>(&samples, &weights, &both, |_, _, _| {}, never).unwrap();
+        assert!(trained.network.reads_both_views());
+        assert!(trained.held_out_error.1 < trained.held_out_error.0);
+        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
+        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
+        let played = Quantised::new(&trained.network, PieceSquares::<Russian>::MAX_ON);
+        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
+        assert!(score(&a1) > score(&c1) + 50);
+
+        let single =
+            train::<Draughts<Russian>>(&samples, &weights, &config, |_, _, _| {}, never).unwrap();
+        let widened = TrainConfig {
+            epochs: 2,
+            start: Some(single.network.clone()),
+            ..both
+        };
+        let tuned =
+            train::<Draughts<Russian>>(&samples, &weights, &widened, |_, _, _| {}, never).unwrap();
+        let start_error = tuned.start_error.unwrap();
+        assert!((start_error - single.held_out_error.1).abs() < 1e-9);
         assert!(tuned.held_out_error.1 <= start_error);
     }
 

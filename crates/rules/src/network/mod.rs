@@ -42,7 +42,8 @@ pub fn valid_hidden(hidden: usize) -> bool {
 ///
 /// The weight vectors keep the lengths [`Network::zero`] gives them: `inputs · hidden` input
 /// weights (input by input: input `i`'s row is [`Network::row`]), `hidden` biases and `hidden`
-/// output weights.
+/// output weights; and `hidden` opponent weights once it [reads both points of
+/// view](Network::with_both_views).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     hidden: usize,
@@ -54,10 +55,17 @@ pub struct Network {
     pub output_weights: Vec<f32>,
     /// The output's bias.
     pub output_bias: f32,
+    /// The weights into the output of the hidden units seen from the opponent's point of
+    /// view (the same first layer, fed the opponent's inputs): `hidden` of them for a network
+    /// that reads both points of view ([`Network::reads_both_views`]), none for one that
+    /// reads the side to move's alone.
+    pub opponent_weights: Vec<f32>,
 }
 
 /// The first bytes of a network file.
 const MAGIC: &[u8; 8] = b"DAMKANN1";
+/// The first bytes of the file of a network that reads both points of view.
+const MAGIC_BOTH_VIEWS: &[u8; 8] = b"DAMKANNB";
 
 impl Network {
     /// A network of `inputs` inputs and `hidden` hidden units whose output is always 0.
@@ -71,7 +79,24 @@ impl Network {
             hidden_biases: vec![0.0; hidden],
             output_weights: vec![0.0; hidden],
             output_bias: 0.0,
+            opponent_weights: Vec::new(),
         }
+    }
+
+    /// Whether the output reads the hidden units of both points of view, the side to move's
+    /// and the opponent's, and not the side to move's alone.
+    #[inline]
+    pub fn reads_both_views(&self) -> bool {
+        !self.opponent_weights.is_empty()
+    }
+
+    /// This network reading both points of view; one that read the side to move's alone gets
+    /// opponent weights of 0, so its output is unchanged.
+    pub fn with_both_views(mut self) -> Network {
+        if !self.reads_both_views() {
+            self.opponent_weights = vec![0.0; self.hidden];
+        }
+        self
     }
 
     /// Hidden units.
@@ -99,7 +124,7 @@ impl Network {
 
     /// Every weight and bias.
     pub fn parameter_count(&self) -> usize {
-        self.input_weights.len() + 2 * self.hidden + 1
+        self.input_weights.len() + 2 * self.hidden + 1 + self.opponent_weights.len()
     }
 
     /// The hidden units' inputs before rectifying: the biases plus the rows of the inputs that
@@ -117,33 +142,44 @@ impl Network {
         all
     }
 
-    /// The raw output for these hidden sums, the first [`Network::hidden`] of `sums`
-    /// (multiply by [`OUTPUT_UNIT`] for hundredths of a man).
+    /// The raw output for these hidden sums, the first [`Network::hidden`] of `sums` (the
+    /// side to move's point of view) and of `other` (the opponent's, read only by a network
+    /// that [reads both](Network::reads_both_views)); multiply by [`OUTPUT_UNIT`] for
+    /// hundredths of a man.
     #[inline]
-    pub fn output(&self, sums: &[f32]) -> f32 {
+    pub fn output(&self, sums: &[f32], other: &[f32]) -> f32 {
         let hidden: f32 = sums
             .iter()
             .zip(&self.output_weights)
             .map(|(sum, weight)| sum.max(0.0) * weight)
             .sum();
-        hidden + self.output_bias
+        let opponent: f32 = other
+            .iter()
+            .zip(&self.opponent_weights)
+            .map(|(sum, weight)| sum.max(0.0) * weight)
+            .sum();
+        hidden + opponent + self.output_bias
     }
 
-    /// All the weights in file order: input rows, hidden biases, output weights, output bias.
+    /// All the weights in file order: input rows, hidden biases, output weights, output bias,
+    /// opponent weights.
     fn values(&self) -> impl Iterator<Item = f32> + '_ {
         self.input_weights
             .iter()
             .chain(&self.hidden_biases)
             .chain(&self.output_weights)
             .chain(std::iter::once(&self.output_bias))
+            .chain(&self.opponent_weights)
             .copied()
     }
 
-    /// Reads a network file of `inputs` inputs: the 8 bytes `DAMKANN1`, the counts of inputs
-    /// and hidden units as little-endian u32, every weight as a little-endian f32 in the order
-    /// input rows, hidden biases, output weights, output bias, then the FNV-1a 64-bit hash of
-    /// all the bytes before it, little-endian. Anything else is refused, and so is a count of
-    /// hidden units that is not [`valid_hidden`].
+    /// Reads a network file of `inputs` inputs: the 8 bytes `DAMKANN1` (`DAMKANNB` for a
+    /// network that [reads both points of view](Network::reads_both_views)), the counts of
+    /// inputs and hidden units as little-endian u32, every weight as a little-endian f32 in the
+    /// order input rows, hidden biases, output weights, output bias (then, for both points of
+    /// view, the opponent weights), then the FNV-1a 64-bit hash of all the bytes before it,
+    /// little-endian. Anything else is refused, and so is a count of hidden units that is not
+    /// [`valid_hidden`].
     pub fn read(bytes: &[u8], inputs: usize) -> Result<Network, String> {
         let header = MAGIC.len() + 8;
         if bytes.len() < header + 8 {
@@ -153,7 +189,8 @@ impl Network {
         if hash != fnv1a(body).to_le_bytes() {
             return Err("network file checksum does not match".to_string());
         }
-        if &body[..MAGIC.len()] != MAGIC {
+        let both_views = &body[..MAGIC.len()] == MAGIC_BOTH_VIEWS;
+        if &body[..MAGIC.len()] != MAGIC && !both_views {
             return Err("not a damka network file".to_string());
         }
         let word = |at: usize| [body[at], body[at + 1], body[at + 2], body[at + 3]];
@@ -173,6 +210,9 @@ impl Network {
             ));
         }
         let mut network = Network::zero(inputs, hidden);
+        if both_views {
+            network = network.with_both_views();
+        }
         let count = network.parameter_count();
         if body.len() != header + 4 * count {
             return Err(format!(
@@ -191,6 +231,10 @@ impl Network {
                 .for_each(|w| *w = values.next().unwrap_or(0.0));
         }
         network.output_bias = values.next().unwrap_or(0.0);
+        network
+            .opponent_weights
+            .iter_mut()
+            .for_each(|w| *w = values.next().unwrap_or(0.0));
         if network.values().any(|w| !w.is_finite()) {
             return Err("network file holds a weight that is not a number".to_string());
         }
@@ -199,7 +243,12 @@ impl Network {
 
     /// The file [`Network::read`] reads.
     pub fn write(&self) -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
+        let magic = if self.reads_both_views() {
+            MAGIC_BOTH_VIEWS
+        } else {
+            MAGIC
+        };
+        let mut bytes = magic.to_vec();
         for count in [self.inputs(), self.hidden] {
             bytes.extend_from_slice(&(count as u32).to_le_bytes());
         }
@@ -227,56 +276,94 @@ pub struct Quantised {
     output_weights: [f32; MAX_HIDDEN],
     /// The output bias times [`OUTPUT_UNIT`].
     output_bias: f32,
+    /// The weights of the opponent's point of view ([`Network::opponent_weights`]), scaled as
+    /// `output_weights`; 0 for a network of one point of view.
+    opponent_weights: [f32; MAX_HIDDEN],
+    /// Whether the output reads both points of view.
+    both_views: bool,
 }
 
 impl Quantised {
     /// `network` for positions with at most `max_on` inputs on at once.
     pub fn new(network: &Network, max_on: usize) -> Quantised {
         let first = FirstLayer::quantise(network, max_on);
-        let mut output_weights = [0.0; MAX_HIDDEN];
-        let weights = network.output_weights.iter().zip(&first.shifts);
-        for (scaled, (weight, &shift)) in output_weights.iter_mut().zip(weights) {
-            *scaled = weight * OUTPUT_UNIT / (1u32 << shift) as f32;
-        }
+        // Each unit's output weight takes the fixed point of its sums back out.
+        let scaled = |weights: &[f32]| {
+            let mut scaled = [0.0; MAX_HIDDEN];
+            for (scaled, (weight, &shift)) in
+                scaled.iter_mut().zip(weights.iter().zip(&first.shifts))
+            {
+                *scaled = weight * OUTPUT_UNIT / (1u32 << shift) as f32;
+            }
+            scaled
+        };
+        let output_weights = scaled(&network.output_weights);
+        let opponent_weights = scaled(&network.opponent_weights);
         Quantised {
             output_weights,
             output_bias: network.output_bias * OUTPUT_UNIT,
+            opponent_weights,
+            both_views: network.reads_both_views(),
             first,
         }
     }
 
-    /// The term, in hundredths of a man, of a position whose first-layer sums seen from its
-    /// side to move are `sums`.
+    /// Whether the output reads both points of view ([`Network::reads_both_views`]): the
+    /// evaluation must then bring the opponent's sums up to date as well.
     #[inline]
-    pub fn output(&self, sums: &[Sum; MAX_HIDDEN]) -> i32 {
-        // Constant counts for the shipped widths let the compiler unroll the loop.
-        match self.first.hidden() {
-            DEFAULT_HIDDEN => self.output_of(sums, DEFAULT_HIDDEN / LANES),
-            MAX_HIDDEN => self.output_of(sums, MAX_HIDDEN / LANES),
-            hidden => self.output_of(sums, hidden / LANES),
-        }
+    pub fn both_views(&self) -> bool {
+        self.both_views
     }
 
-    /// [`Quantised::output`] over the first `groups` groups of [`LANES`] hidden units.
-    #[inline(always)]
-    fn output_of(&self, sums: &[Sum; MAX_HIDDEN], groups: usize) -> i32 {
-        let mut lanes = [0.0f32; LANES];
-        let (sums, _) = sums.as_chunks::<LANES>();
-        let (weights, _) = self.output_weights.as_chunks::<LANES>();
-        for (sums, weights) in sums.iter().zip(weights).take(groups) {
-            for lane in 0..LANES {
-                lanes[lane] += f32::from(sums[lane].max(0)) * weights[lane];
-            }
+    /// The term, in hundredths of a man, of a position whose first-layer sums are `sums` seen
+    /// from its side to move and `other` seen from the opponent (read only by a network of
+    /// [both views](Quantised::both_views)).
+    #[inline]
+    pub fn output(&self, sums: &[Sum; MAX_HIDDEN], other: &[Sum; MAX_HIDDEN]) -> i32 {
+        let mut term = self.layer_output(sums, &self.output_weights) + self.output_bias;
+        if self.both_views {
+            term += self.layer_output(other, &self.opponent_weights);
         }
-        let hidden: f32 = lanes.iter().sum();
-        (hidden + self.output_bias).round() as i32
+        term.round() as i32
+    }
+
+    /// The rectified `sums` weighed by `weights`, over the network's hidden units.
+    #[inline(always)]
+    fn layer_output(&self, sums: &[Sum; MAX_HIDDEN], weights: &[f32; MAX_HIDDEN]) -> f32 {
+        // Constant counts for the shipped widths let the compiler unroll the loop.
+        match self.first.hidden() {
+            DEFAULT_HIDDEN => weighed(sums, weights, DEFAULT_HIDDEN / LANES),
+            MAX_HIDDEN => weighed(sums, weights, MAX_HIDDEN / LANES),
+            hidden => weighed(sums, weights, hidden / LANES),
+        }
     }
 
     /// The term of `pos` for its side to move `mover`, from scratch.
     #[inline]
     pub fn score<I: NetworkInputs>(&self, pos: &I::Position, mover: Side) -> i32 {
-        self.output(&self.first.sums::<I>(pos, mover))
+        let sums = self.first.sums::<I>(pos, mover);
+        let other = if self.both_views {
+            self.first.sums::<I>(pos, mover.opponent())
+        } else {
+            [0; MAX_HIDDEN]
+        };
+        self.output(&sums, &other)
     }
+}
+
+/// The rectified `sums` times `weights` over the first `groups` groups of [`LANES`] hidden
+/// units, summed lane by lane.
+#[inline(always)]
+fn weighed(sums: &[Sum; MAX_HIDDEN], weights: &[f32; MAX_HIDDEN], groups: usize) -> f32 {
+    let mut lanes = [0.0f32; LANES];
+    let (sums, _) = sums.as_chunks::<LANES>();
+    let (weights, _) = weights.as_chunks::<LANES>();
+    for (sums, weights) in sums.iter().zip(weights).take(groups) {
+        for lane in 0..LANES {
+            lanes[lane] += f32::from(sums[lane].max(0)) * weights[lane];
+        }
+    }
+    lanes.iter().sum()
 }
 
 /// A network file compiled into the engine (`include_bytes!`), as the engine plays it: `name`'s

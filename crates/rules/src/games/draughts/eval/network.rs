@@ -75,8 +75,13 @@ mod tests {
 
     /// The inputs of `pos` seen from its side to move.
     fn mover_inputs(pos: &Position<Russian>) -> Vec<usize> {
+        inputs_from(pos, pos.side_to_move())
+    }
+
+    /// The inputs of `pos` seen from `side`.
+    fn inputs_from(pos: &Position<Russian>, side: Side) -> Vec<usize> {
         let mut on = Vec::new();
-        PieceSquares::<Russian>::inputs(pos, pos.side_to_move(), &mut |input| on.push(input));
+        PieceSquares::<Russian>::inputs(pos, side, &mut |input| on.push(input));
         on
     }
 
@@ -121,8 +126,10 @@ mod tests {
                     "{float} {sum}"
                 );
             }
-            let term = quantised.output(fixed);
-            let float_term = network.output(&floats) * OUTPUT_UNIT;
+            let opponent = next.side_to_move().opponent();
+            let other = network.accumulate(inputs_from(next, opponent));
+            let term = quantised.output(fixed, acc.sums(opponent));
+            let float_term = network.output(&floats, &other) * OUTPUT_UNIT;
             let error = (term as f32 - float_term).abs();
             worst = worst.max(error);
             total += error as f64;
@@ -150,12 +157,18 @@ mod tests {
 
     /// A network of 24 units takes the general row loops, one of 128 the other fixed-length
     /// path: their carried sums are the sums from scratch too, and their term the float
-    /// network's.
+    /// network's; so is the term of a network that reads both points of view.
     #[test]
     fn networks_of_other_widths_carry_their_sums_too() {
         let mut rng = crate::testing::Rng::new(0x9e37_79b9_7f4a_7c15);
-        for hidden in [24, 128] {
+        for (hidden, both_views) in [(24, false), (128, false), (64, true), (24, true)] {
             let mut network = Network::zero(INPUTS, hidden);
+            if both_views {
+                network = network.with_both_views();
+                for weight in &mut network.opponent_weights {
+                    *weight = rng.below(2001) as f32 / 1000.0 - 1.0;
+                }
+            }
             for input in 0..INPUTS {
                 for weight in network.row_mut(input) {
                     *weight = rng.below(2001) as f32 / 4000.0 - 0.25;
@@ -177,13 +190,50 @@ mod tests {
         let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN);
         network.row_mut(7)[3] = 0.25;
         network.output_bias = -1.5;
+        for network in [network.clone(), network.with_both_views()] {
+            let bytes = network.write();
+            assert_eq!(read(&bytes), Ok(network));
+            let mut damaged = bytes.clone();
+            damaged[100] ^= 1;
+            assert!(read(&damaged).is_err());
+            assert!(read(&bytes[..bytes.len() - 1]).is_err());
+            assert!(Network::read(&bytes, INPUTS + 1).is_err());
+        }
+    }
+
+    /// A network that reads both points of view says so in its file, and its opponent weights
+    /// weigh the hidden units of the same first layer fed the opponent's inputs.
+    #[test]
+    fn both_points_of_view_read_the_opponents_inputs_through_the_same_rows() {
+        let mut network = Network::zero(INPUTS, DEFAULT_HIDDEN).with_both_views();
+        network.row_mut(0)[0] = 0.5; // a man on the viewer's own a1
+        network.output_weights[0] = 1.0;
+        network.opponent_weights[0] = -2.0;
         let bytes = network.write();
-        assert_eq!(read(&bytes), Ok(network));
-        let mut damaged = bytes.clone();
-        damaged[100] ^= 1;
-        assert!(read(&damaged).is_err());
-        assert!(read(&bytes[..bytes.len() - 1]).is_err());
-        assert!(Network::read(&bytes, INPUTS + 1).is_err());
+        assert_eq!(&bytes[..8], b"DAMKANNB");
+        let network = Quantised::new(&read(&bytes).unwrap(), PieceSquares::<Russian>::MAX_ON);
+        assert!(network.both_views());
+        let score =
+            |fen| network.score::<PieceSquares<Russian>>(&parse_fen(fen).unwrap(), Side::White);
+        // White's a1 lifts White's view; Black's h8 (its own a1) lifts Black's, weighed -2.
+        assert_eq!(score("W:Wa1:Bb8"), 50);
+        assert_eq!(score("W:Wc1:Bh8"), -100);
+        assert_eq!(score("W:Wa1:Bh8"), -50);
+        // One point of view is the same network with opponent weights of 0.
+        let mut single = Network::zero(INPUTS, DEFAULT_HIDDEN);
+        single.row_mut(0)[0] = 0.5;
+        single.output_weights[0] = 1.0;
+        assert_eq!(&single.write()[..8], b"DAMKANN1");
+        let widened = Quantised::new(&single.clone().with_both_views(), 24);
+        let single = Quantised::new(&single, 24);
+        for fen in ["W:Wa1:Bb8", "W:Wa1:Bh8", "B:Wc3:Bh8"] {
+            let pos = parse_fen::<Russian>(fen).unwrap();
+            let side = pos.side_to_move();
+            assert_eq!(
+                widened.score::<PieceSquares<Russian>>(&pos, side),
+                single.score::<PieceSquares<Russian>>(&pos, side)
+            );
+        }
     }
 
     #[test]
