@@ -497,6 +497,15 @@ mod tests {
         (super::super::fit::a1_wins(2000), config)
     }
 
+    /// `network` scores White's man on a1 clearly above the same man on c1.
+    fn assert_likes_a_man_on_a1(network: &Network) {
+        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
+        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
+        let played = Quantised::new(network, PieceSquares::<Russian>::MAX_ON);
+        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
+        assert!(score(&a1) > score(&c1) + 50);
+    }
+
     #[test]
     fn a_winning_configuration_is_learned() {
         // The network must learn to like a man on a1 for White.
@@ -506,11 +515,7 @@ mod tests {
             train::<Draughts<Russian>>(&samples, &russian_weights(), &config, |_, _, _| {}, never)
                 .unwrap();
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
-        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
-        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
-        let played = Quantised::new(&trained.network, PieceSquares::<Russian>::MAX_ON);
-        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
-        assert!(score(&a1) > score(&c1) + 50);
+        assert_likes_a_man_on_a1(&trained.network);
     }
 
     #[test]
@@ -554,11 +559,7 @@ mod tests {
             train::<Draughts<Russian>>(&samples, &weights, &both, |_, _, _| {}, never).unwrap();
         assert!(trained.network.reads_both_views());
         assert!(trained.held_out_error.1 < trained.held_out_error.0);
-        let a1 = parse_fen::<Russian>("W:Wa1,e3:Bd6,f6").unwrap();
-        let c1 = parse_fen::<Russian>("W:Wc1,e3:Bd6,f6").unwrap();
-        let played = Quantised::new(&trained.network, PieceSquares::<Russian>::MAX_ON);
-        let score = |pos| played.score::<PieceSquares<Russian>>(pos, Side::White);
-        assert!(score(&a1) > score(&c1) + 50);
+        assert_likes_a_man_on_a1(&trained.network);
 
         let single =
             train::<Draughts<Russian>>(&samples, &weights, &config, |_, _, _| {}, never).unwrap();
