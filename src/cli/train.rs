@@ -78,6 +78,9 @@ pub fn run(args: TrainArgs) -> Result<(), String> {
     if args.model == TrainModel::Patterns && args.from.is_some() {
         return Err("--from starts a network's training: use it with --model network".into());
     }
+    if args.model == TrainModel::Patterns && args.both_views {
+        return Err("--both-views shapes a network: use it with --model network".into());
+    }
     if args.model == TrainModel::Patterns && args.variant != Variant::Russian {
         return Err(format!(
             "pattern tables are Russian's only; train a {} network with --model network",

@@ -202,5 +202,16 @@ fn a_network_of_both_points_of_view_is_trained_and_played() {
     server.send("go depth 4");
     server.bestmove();
     server.send("quit");
+    // Russian's pattern tables have no points of view to widen.
+    let patterns = Command::new(env!("CARGO_BIN_EXE_damka"))
+        .args(["train", "--model", "patterns", "--both-views", "--out"])
+        .arg(dir.join("patterns.txt"))
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .expect("run damka train");
+    assert!(!patterns.status.success());
+    let stderr = String::from_utf8_lossy(&patterns.stderr);
+    assert!(stderr.contains("--both-views"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -249,11 +249,17 @@ impl Gradient {
             (-2.0 * (row.target as f64 - p) * sigmoid_slope(k, p)) as f32 * row.slope * OUTPUT_UNIT;
         let gradient = &mut self.0;
         gradient.output_bias += d_output;
-        let weights = (&network.output_weights, &mut gradient.output_weights);
+        let weights = (
+            &network.output_weights[..],
+            &mut gradient.output_weights[..],
+        );
         let d_sums = output_gradient(&sums, weights, d_output);
         self.add_first_layer(&d_sums, rows.inputs(row));
         if network.reads_both_views() {
-            let weights = (&network.opponent_weights, &mut self.0.opponent_weights);
+            let weights = (
+                &network.opponent_weights[..],
+                &mut self.0.opponent_weights[..],
+            );
             let d_other = output_gradient(&other, weights, d_output);
             self.add_first_layer(&d_other, rows.other_inputs(row));
         }
@@ -287,12 +293,12 @@ impl Gradient {
     }
 }
 
-/// One point of view's share of the output: adds the gradient of its output weights (`weights`:
-/// the network's and their gradient's) for `d_output` at the output, and returns the gradient
-/// of its hidden sums `sums`.
+/// One point of view's share of the output: adds the gradient of its output weights
+/// (`weights`: the network's, and their gradient) for `d_output` at the output, and returns
+/// the gradient of its hidden sums `sums`.
 fn output_gradient(
     sums: &[f32; MAX_HIDDEN],
-    (weights, gradient): (&Vec<f32>, &mut Vec<f32>),
+    (weights, gradient): (&[f32], &mut [f32]),
     d_output: f32,
 ) -> [f32; MAX_HIDDEN] {
     let mut d_sums = [0.0f32; MAX_HIDDEN];
