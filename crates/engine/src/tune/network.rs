@@ -232,12 +232,13 @@ fn error(rows: &Rows, network: &Network, k: f64, against_results: bool) -> f64 {
 struct Gradient(Network);
 
 impl Gradient {
-    fn zero(inputs: usize, hidden: usize, both_views: bool) -> Gradient {
-        let network = Network::zero(inputs, hidden);
-        Gradient(if both_views {
-            network.with_both_views()
+    /// A gradient of 0 for every weight of `network`.
+    fn zero_like(network: &Network) -> Gradient {
+        let zero = Network::zero(network.inputs(), network.hidden());
+        Gradient(if network.reads_both_views() {
+            zero.with_both_views()
         } else {
-            network
+            zero
         })
     }
 
@@ -429,7 +430,7 @@ pub fn train<G: Game>(
     let mut network = config
         .start
         .clone()
-        .unwrap_or_else(|| starting_network(inputs, hidden, config.both_views, config.seed));
+        .unwrap_or_else(|| starting_network(inputs, hidden, both_views, config.seed));
     if both_views {
         network = network.with_both_views();
     }
@@ -449,16 +450,13 @@ pub fn train<G: Game>(
             let gradient = batch
                 .par_chunks(256)
                 .map(|chunk| {
-                    let mut gradient = Gradient::zero(inputs, hidden, both_views);
+                    let mut gradient = Gradient::zero_like(&network);
                     for &i in chunk {
                         gradient.add(&train_rows, &train_rows.rows[i], &network, k);
                     }
                     gradient
                 })
-                .reduce(
-                    || Gradient::zero(inputs, hidden, both_views),
-                    Gradient::merge,
-                );
+                .reduce(|| Gradient::zero_like(&network), Gradient::merge);
             adam.begin_step();
             let n = batch.len() as f64;
             for (i, (value, g)) in parameters(&mut network, &gradient).enumerate() {

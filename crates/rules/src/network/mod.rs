@@ -148,17 +148,16 @@ impl Network {
     /// hundredths of a man.
     #[inline]
     pub fn output(&self, sums: &[f32], other: &[f32]) -> f32 {
-        let hidden: f32 = sums
-            .iter()
-            .zip(&self.output_weights)
-            .map(|(sum, weight)| sum.max(0.0) * weight)
-            .sum();
-        let opponent: f32 = other
-            .iter()
-            .zip(&self.opponent_weights)
-            .map(|(sum, weight)| sum.max(0.0) * weight)
-            .sum();
-        hidden + opponent + self.output_bias
+        let weighed = |sums: &[f32], weights: &[f32]| -> f32 {
+            let rectified = sums.iter().map(|sum| sum.max(0.0));
+            rectified
+                .zip(weights)
+                .map(|(sum, weight)| sum * weight)
+                .sum()
+        };
+        weighed(sums, &self.output_weights)
+            + weighed(other, &self.opponent_weights)
+            + self.output_bias
     }
 
     /// All the weights in file order: input rows, hidden biases, output weights, output bias,
